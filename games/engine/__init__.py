@@ -1,0 +1,17 @@
+"""Pure-Python rules engines, one module per game, all with the interface of base.py."""
+
+from . import fantan
+from .base import IllegalAction, InvalidAction, InvalidRecord, RulesError
+
+ENGINES = {fantan.RULES.name: fantan.RULES}
+
+
+def get_rules(game: str):
+    try:
+        return ENGINES[game]
+    except KeyError:
+        raise InvalidRecord(f"unknown game {game!r}") from None
+
+
+__all__ = ["ENGINES", "IllegalAction", "InvalidAction", "InvalidRecord", "RulesError",
+           "get_rules"]

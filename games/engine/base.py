@@ -1,0 +1,63 @@
+"""The one interface every game's rules engine offers (pure Python, no Django).
+
+A game module exposes ``RULES``, an object with:
+
+- ``name``: "fantan", "variety" or "leopard";
+- ``seats(options)``: the number of seats;
+- ``parse_options(raw)``: the options with every default filled in; ``InvalidRecord`` if bad;
+- ``new_deal(options, dealer, seed)``: a shuffled deal, the same for the same seed;
+- ``from_record(record)``: the state before the first action of a deal record (checked);
+- ``from_json(data)``: a state back from ``state.to_json()`` (the snapshot cache).
+
+A state offers ``to_act`` (the seat to act, or None once the deal is over), ``is_over()``,
+``legal_actions()``, ``parse_action(raw)`` (shape only), ``apply(action)`` (rules; mutates),
+``view(seat)`` (what one seat, or a spectator for None, may see), ``result()``,
+``check_invariants()``, ``record()`` (the record header without actions) and ``to_json()``.
+
+Actions are plain dicts in the record format of records.md, ``{"seat": 1, "play": "9H"}``.
+"""
+
+
+def gettext_noop(message: str) -> str:
+    """Marks a message for translation (makemessages finds it); the web layer translates."""
+    return message
+
+
+class RulesError(Exception):
+    """Base of the engines' refusals.
+
+    ``message`` is an English sentence with %(name)s placeholders, marked for translation;
+    ``params`` fill them (``seat`` is a seat number, ``card`` a card code), so the web layer
+    can show player names and card symbols in the reader's language, and ``str()`` reads well
+    in a terminal.
+    """
+
+    def __init__(self, message: str, **params):
+        super().__init__(message)
+        self.message = message
+        self.params = params
+
+    def __str__(self) -> str:
+        shown = {k: f"seat {v}" if k == "seat" else v for k, v in self.params.items()}
+        return self.message % shown if shown else self.message
+
+
+class IllegalAction(RulesError):
+    """A well-formed action that the rules do not allow now."""
+
+
+class InvalidAction(RulesError):
+    """Something that is not an action of this game at all (bad shape, unknown card)."""
+
+
+class InvalidRecord(RulesError):
+    """A document that is not a valid record, or options that are not the game's."""
+
+
+def require_seat(raw, seats: int) -> int:
+    seat = raw.get("seat") if isinstance(raw, dict) else None
+    if not isinstance(raw, dict):
+        raise InvalidAction("an action must be a JSON object")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
+        raise InvalidAction(f"seat must be a number from 0 to {seats - 1}")
+    return seat

@@ -1,0 +1,310 @@
+"""Фантан (Fan-Tan, card dominoes), as ../shared/rules/fantan.md specifies it.
+
+Hands and the table are bit masks of card ints (see cards.py); ``playable`` is the mask of
+every card that may be laid next (the start-rank card of each unopened suit and the cards
+just outside each row), so a seat's legal cards are one AND away.
+"""
+
+import random
+
+from .base import IllegalAction, InvalidAction, InvalidRecord, gettext_noop, require_seat
+from .cards import CODES, RANKS, CardError, card_index, cards_of, codes_of, rank_index
+
+TWO_OF_CLUBS = card_index("2C")
+SCORINGS = ("win", "premiums", "cards")
+OPTION_NAMES = ("players", "start_rank", "ace_extra", "two_extra", "until_out", "premiums",
+                "scoring")
+
+
+class FantanRules:
+    name = "fantan"
+
+    def seats(self, options) -> int:
+        return options["players"]
+
+    def parse_options(self, raw) -> dict:
+        raw = {} if raw is None else raw
+        if not isinstance(raw, dict):
+            raise InvalidRecord("options must be a JSON object")
+        unknown = sorted(set(raw) - set(OPTION_NAMES))
+        if unknown:
+            raise InvalidRecord(f"unknown fantan option {unknown[0]!r}")
+        players = raw.get("players", 4)
+        if players not in (3, 4) or isinstance(players, bool):
+            raise InvalidRecord("players must be 3 or 4")
+        try:
+            start_rank = RANKS[rank_index(raw.get("start_rank", "8"))]
+        except CardError as exc:
+            raise InvalidRecord(f"start_rank: {exc}") from None
+        flags = {}
+        for name in ("ace_extra", "two_extra"):
+            flags[name] = raw.get(name, False)
+            if not isinstance(flags[name], bool):
+                raise InvalidRecord(f"{name} must be true or false")
+        until_out = raw.get("until_out", 1)
+        if until_out not in (1, 2) or isinstance(until_out, bool):
+            raise InvalidRecord("until_out must be 1 or 2")
+        premiums = raw.get("premiums", [800, 500])
+        if (not isinstance(premiums, list) or len(premiums) != 2
+                or not all(isinstance(p, int) and not isinstance(p, bool) for p in premiums)):
+            raise InvalidRecord("premiums must be a list of two whole numbers")
+        scoring = raw.get("scoring", "win" if until_out == 1 else "premiums")
+        if scoring not in SCORINGS:
+            raise InvalidRecord(f"scoring must be one of {', '.join(SCORINGS)}")
+        return {"players": players, "start_rank": start_rank, **flags, "until_out": until_out,
+                "premiums": list(premiums), "scoring": scoring}
+
+    def pack(self, options) -> list[int]:
+        cards = list(range(52))
+        if options["players"] == 3:
+            cards.remove(TWO_OF_CLUBS)
+        return cards
+
+    def new_deal(self, options, dealer: int, seed: int) -> "FantanState":
+        pack = self.pack(options)
+        random.Random(seed).shuffle(pack)
+        n = options["players"]
+        hands = [0] * n
+        for i, card in enumerate(pack):  # one at a time, starting left of the dealer
+            hands[(dealer + 1 + i) % n] |= 1 << card
+        return FantanState(options, dealer, [codes_of(h) for h in hands])
+
+    def from_record(self, record: dict) -> "FantanState":
+        options = self.parse_options(record.get("options"))
+        n = options["players"]
+        dealer = record.get("dealer")
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+            raise InvalidRecord(f"dealer must be a seat from 0 to {n - 1}")
+        hands = record.get("hands")
+        if not isinstance(hands, list) or len(hands) != n:
+            raise InvalidRecord(f"hands must be a list of {n} hands")
+        size = len(self.pack(options)) // n
+        seen = set()
+        for seat, hand in enumerate(hands):
+            if not isinstance(hand, list) or len(hand) != size:
+                raise InvalidRecord(f"seat {seat} must be dealt {size} cards")
+            for code in hand:
+                try:
+                    card = card_index(code)
+                except CardError as exc:
+                    raise InvalidRecord(f"seat {seat}'s hand: {exc}") from None
+                if card in seen:
+                    raise InvalidRecord(f"{CODES[card]} is dealt twice")
+                if n == 3 and card == TWO_OF_CLUBS:
+                    raise InvalidRecord("the two of clubs is out of a three-player pack")
+                seen.add(card)
+        return FantanState(options, dealer, [[CODES[card_index(c)] for c in h] for h in hands])
+
+    def from_json(self, data: dict) -> "FantanState":
+        state = FantanState(data["options"], data["dealer"], data["dealt"])
+        state.hands = list(data["hands"])
+        state.lo = list(data["lo"])
+        state.hi = list(data["hi"])
+        state.playable = data["playable"]
+        state.to_act = data["to_act"]
+        state.extra = data["extra"]
+        state.finish_order = list(data["finish_order"])
+        return state
+
+
+class FantanState:
+    __slots__ = ("options", "n", "dealer", "dealt", "hands", "lo", "hi", "playable", "to_act",
+                 "extra", "finish_order", "start", "extra_ranks", "until_out", "pack_mask")
+
+    def __init__(self, options: dict, dealer: int, dealt: list[list[str]]):
+        self.options = options
+        self.n = options["players"]
+        self.dealer = dealer
+        self.dealt = dealt
+        self.hands = [sum(1 << card_index(c) for c in hand) for hand in dealt]
+        self.pack_mask = sum(1 << c for c in RULES.pack(options))
+        self.start = RANKS.index(options["start_rank"])
+        self.extra_ranks = frozenset(
+            rank for rank, on in ((12, options["ace_extra"]), (0, options["two_extra"])) if on)
+        self.until_out = options["until_out"]
+        self.lo = [-1, -1, -1, -1]
+        self.hi = [-1, -1, -1, -1]
+        self.playable = sum(1 << (suit * 13 + self.start) for suit in range(4))
+        self.to_act = (dealer + 1) % self.n
+        self.extra = False
+        self.finish_order: list[int] = []
+
+    # -- the interface -------------------------------------------------------------------
+
+    def is_over(self) -> bool:
+        return self.to_act is None
+
+    def legal_actions(self) -> list[dict]:
+        seat = self.to_act
+        if seat is None:
+            return []
+        actions = [{"seat": seat, "play": CODES[c]}
+                   for c in cards_of(self.hands[seat] & self.playable)]
+        if self.extra or not actions:
+            actions.append({"seat": seat, "pass": True})
+        return actions
+
+    def parse_action(self, raw) -> tuple[int, int | None]:
+        """(seat, card) for a play, (seat, None) for a pass; InvalidAction if malformed."""
+        seat = require_seat(raw, self.n)
+        keys = set(raw) - {"seat"}
+        if keys == {"pass"} and raw["pass"] is True:
+            return seat, None
+        if keys == {"play"}:
+            try:
+                return seat, card_index(raw["play"])
+            except CardError as exc:
+                raise InvalidAction(str(exc)) from None
+        raise InvalidAction('a fantan action is {"seat": s, "play": card} or '
+                            '{"seat": s, "pass": true}')
+
+    def apply(self, action: dict) -> None:
+        seat, card = self.parse_action(action)
+        if self.to_act is None:
+            raise IllegalAction(gettext_noop("The deal is over."))
+        if seat != self.to_act:
+            raise IllegalAction(gettext_noop("It is not your turn: %(seat)s is to act."),
+                                seat=self.to_act)
+        hand = self.hands[seat]
+        if card is None:
+            if not self.extra and hand & self.playable:
+                raise IllegalAction(gettext_noop(
+                    "You have a card you can play, so you may not pass."))
+            self.extra = False
+            self._advance()
+            return
+        bit = 1 << card
+        if not hand & bit:
+            raise IllegalAction(gettext_noop("%(card)s is not in your hand."), card=CODES[card])
+        if not self.playable & bit:
+            raise IllegalAction(gettext_noop("%(card)s cannot be laid now."), card=CODES[card])
+        self._lay(seat, card, bit)
+
+    def _lay(self, seat: int, card: int, bit: int) -> None:
+        self.hands[seat] ^= bit
+        self.playable ^= bit
+        suit, rank = divmod(card, 13)
+        lo = self.lo[suit]
+        if lo < 0 or rank < lo:
+            self.lo[suit] = rank
+            if rank > 0:
+                self.playable |= bit >> 1
+        if lo < 0 or rank > self.hi[suit]:
+            self.hi[suit] = rank
+            if rank < 12:
+                self.playable |= bit << 1
+        if not self.hands[seat]:
+            self.finish_order.append(seat)
+            if len(self.finish_order) >= self.until_out:
+                self.to_act = None
+                self.extra = False
+                return
+        elif rank in self.extra_ranks:
+            self.extra = True  # the same seat may lay one more card, or stop
+            return
+        self.extra = False
+        self._advance()
+
+    def _advance(self) -> None:
+        seat = self.to_act
+        for _ in range(self.n):
+            seat = (seat + 1) % self.n
+            if self.hands[seat]:
+                self.to_act = seat
+                return
+        raise AssertionError("nobody holds a card but the deal is not over")
+
+    def rows_mask(self) -> int:
+        mask = 0
+        for suit in range(4):
+            lo = self.lo[suit]
+            if lo >= 0:
+                mask |= ((1 << (self.hi[suit] - lo + 1)) - 1) << (suit * 13 + lo)
+        return mask
+
+    def check_invariants(self) -> None:
+        """Every card of the pack is in exactly one hand or on the table; scores add up."""
+        rows = self.rows_mask()
+        union = rows
+        count = rows.bit_count()
+        for hand in self.hands:
+            union |= hand
+            count += hand.bit_count()
+        assert union == self.pack_mask and count == self.pack_mask.bit_count(), \
+            "a card is missing or accounted for twice"
+        for seat in self.finish_order:
+            assert not self.hands[seat], "a seat that went out still holds cards"
+        if self.to_act is not None:
+            assert self.hands[self.to_act], "the seat to act has no cards"
+            assert len(self.finish_order) < self.until_out
+        else:
+            assert len(self.finish_order) == self.until_out
+            scores = self.scores()
+            if self.options["scoring"] == "win":
+                assert sorted(scores) == [0] * (self.n - 1) + [1]
+            elif self.options["scoring"] == "cards":
+                assert sum(scores) == 0 and scores[self.finish_order[0]] >= 0
+
+    def scores(self) -> list[int]:
+        order = self.finish_order
+        scoring = self.options["scoring"]
+        scores = [0] * self.n
+        if scoring == "win":
+            scores[order[0]] = 1
+        elif scoring == "premiums":
+            for seat, premium in zip(order, self.options["premiums"], strict=False):
+                scores[seat] = premium
+        else:
+            for seat in range(self.n):
+                if seat != order[0]:
+                    scores[seat] = -self.hands[seat].bit_count()
+            scores[order[0]] = -sum(scores)
+        return scores
+
+    def result(self) -> dict:
+        return {
+            "finish_order": list(self.finish_order),
+            "cards_left": [codes_of(hand) for hand in self.hands],
+            "scores": self.scores() if self.to_act is None else None,
+        }
+
+    def view(self, seat: int | None) -> dict:
+        """What ``seat`` may see (its own hand only); ``None`` is a spectator: no hand."""
+        to_act = self.to_act
+        own = seat is not None and seat == to_act
+        hand = codes_of(self.hands[seat]) if seat is not None else None
+        legal = codes_of(self.hands[seat] & self.playable) if own else []
+        return {
+            "game": "fantan",
+            "seat": seat,
+            "dealer": self.dealer,
+            "to_act": to_act,
+            "over": to_act is None,
+            "extra": self.extra and own,
+            "rows": [
+                {"suit": "SHDC"[suit],
+                 "cards": [CODES[suit * 13 + r] for r in range(self.lo[suit], self.hi[suit] + 1)]
+                 if self.lo[suit] >= 0 else []}
+                for suit in range(4)
+            ],
+            "start_rank": self.options["start_rank"],
+            "counts": [hand.bit_count() for hand in self.hands],
+            "finish_order": list(self.finish_order),
+            "hand": hand,
+            "playable": legal,
+            "can_pass": own and (self.extra or not legal),
+            "scores": self.scores() if to_act is None else None,
+        }
+
+    def record(self) -> dict:
+        return {"game": "fantan", "options": self.options, "dealer": self.dealer,
+                "hands": self.dealt}
+
+    def to_json(self) -> dict:
+        return {"options": self.options, "dealer": self.dealer, "dealt": self.dealt,
+                "hands": list(self.hands), "lo": list(self.lo), "hi": list(self.hi),
+                "playable": self.playable, "to_act": self.to_act, "extra": self.extra,
+                "finish_order": list(self.finish_order)}
+
+
+RULES = FantanRules()

@@ -1,0 +1,82 @@
+from django import forms
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from .engine.cards import RANKS
+from .models import Player
+
+SEATS = 4
+
+
+class FantanTableForm(forms.Form):
+    """Who sits where (clockwise from seat 1) and the options agreed before the deal."""
+
+    start_rank = forms.ChoiceField(
+        label=_("Start card"), initial="8",
+        choices=[(r, "10" if r == "T" else r) for r in reversed(RANKS)],
+        help_text=_("Every suit's row starts with this rank."))
+    ace_extra = forms.BooleanField(label=_("One more card after an ace"), required=False)
+    two_extra = forms.BooleanField(label=_("One more card after a two"), required=False)
+    until_out = forms.TypedChoiceField(
+        label=_("The deal ends"), coerce=int, initial=1,
+        choices=[(1, _("when the first player is out")),
+                 (2, _("when two players are out (as in Кинг), with premiums"))])
+    scoring = forms.ChoiceField(
+        label=_("Scoring"), required=False, initial="",
+        choices=[("", _("as the rules say: a win, or premiums when two go out")),
+                 ("win", _("the first out scores 1")),
+                 ("premiums", _("premiums for the first and second out")),
+                 ("cards", _("cards: minus one a card left, the winner takes their sum"))])
+    premium_1 = forms.IntegerField(label=_("First premium"), initial=800)
+    premium_2 = forms.IntegerField(label=_("Second premium"), initial=500)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for i in range(SEATS):
+            self.fields[f"seat_{i}"] = forms.ModelChoiceField(
+                Player.objects.all(), required=False,
+                label=pgettext_lazy("form", "Seat %(n)s") % {"n": i + 1},
+                empty_label=_("— nobody —") if i == SEATS - 1 else "—")
+            self.fields[f"new_{i}"] = forms.CharField(
+                required=False, max_length=60, label=_("or a new player"))
+
+    def seat_fields(self):
+        return [(self[f"seat_{i}"], self[f"new_{i}"]) for i in range(SEATS)]
+
+    def option_fields(self):
+        return [self[name] for name in ("start_rank", "ace_extra", "two_extra", "until_out",
+                                        "scoring", "premium_1", "premium_2")]
+
+    def clean(self):
+        cleaned = super().clean()
+        seated = []
+        for i in range(SEATS):
+            player = cleaned.get(f"seat_{i}")
+            name = " ".join((cleaned.get(f"new_{i}") or "").split())
+            if player and name:
+                self.add_error(f"new_{i}", _("Choose a club player or type a new name, "
+                                             "not both."))
+            seated.append(player or name or None)
+        filled = [s for s in seated if s]
+        if len(filled) < 3 or None in seated[:len(filled)]:
+            raise forms.ValidationError(
+                _("Seat three or four players, from seat 1 on, clockwise."))
+        keys = [s.name.lower() if isinstance(s, Player) else s.lower() for s in filled]
+        if len(set(keys)) != len(keys):
+            raise forms.ValidationError(_("A player can take only one seat."))
+        cleaned["seated"] = filled
+        return cleaned
+
+    def seated(self) -> list:
+        """Club players, or new names for the service to add, in seat order."""
+        return self.cleaned_data["seated"]
+
+    def options(self) -> dict:
+        data = self.cleaned_data
+        options = {"players": len(data["seated"]), "start_rank": data["start_rank"],
+                   "ace_extra": data["ace_extra"], "two_extra": data["two_extra"],
+                   "until_out": data["until_out"],
+                   "premiums": [data["premium_1"], data["premium_2"]]}
+        if data["scoring"]:
+            options["scoring"] = data["scoring"]
+        return options

@@ -1,0 +1,42 @@
+import json
+import sys
+
+from django.core.management.base import BaseCommand
+
+from games.engine import InvalidRecord
+from games.engine.records import IllegalRecordAction, parse, replay
+
+
+class Command(BaseCommand):
+    help = ("Check deal records against the rules and print each deal's result as a JSON line. "
+            "Exit 0 when all are legal, 1 when an action is illegal, 2 when a file is not a "
+            "valid record.")
+
+    def add_arguments(self, parser):
+        parser.add_argument("files", nargs="+", metavar="FILE", help="record files, - for stdin")
+
+    def handle(self, *args, files, **options):
+        status = 0
+        for name in files:
+            try:
+                text = sys.stdin.read() if name == "-" else read(name)
+                result = replay(parse(text)).result()
+            except InvalidRecord as exc:
+                self.stderr.write(f"{name}: not a valid record: {exc}")
+                status = 2
+            except IllegalRecordAction as exc:
+                self.stderr.write(f"{name}: illegal action {exc.index} "
+                                  f"{json.dumps(exc.action, ensure_ascii=False)}: {exc.reason}")
+                status = max(status, 1)
+            else:
+                self.stdout.write(json.dumps(result, ensure_ascii=False))
+        if status:
+            sys.exit(status)
+
+
+def read(name: str) -> str:
+    try:
+        with open(name, encoding="utf-8") as f:
+            return f.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InvalidRecord(f"cannot read the file: {exc.strerror or exc}") from None

@@ -1,0 +1,171 @@
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Game(models.TextChoices):
+    # The games keep their Russian names; the English one stands beside it.
+    FANTAN = "fantan", "Фантан (Fan-Tan)"
+
+
+class Player(models.Model):
+    """A member of the club, who may or may not have an account to sign in with."""
+
+    name = models.CharField(_("name"), max_length=60, unique=True)
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, verbose_name=_("user account"),
+                                null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="club_player")
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+
+    def __str__(self):
+        return self.name
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+class Table(models.Model):
+    """A game table: the players seated in order round it, the options, its deals."""
+
+    token = models.CharField(_("address key"), max_length=32, unique=True, default=new_token,
+                             editable=False, help_text=_("The unguessable part of its address."))
+    game = models.CharField(_("game"), max_length=16, choices=Game.choices)
+    options = models.JSONField(_("options"), default=dict)
+    players = models.ManyToManyField(Player, through="Seat", related_name="tables")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("started by"),
+                                   on_delete=models.PROTECT, related_name="tables_started")
+    created_at = models.DateTimeField(_("started"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+
+    def __str__(self):
+        return f"{self.get_game_display()} #{self.pk}"
+
+    def get_absolute_url(self):
+        from django.urls import reverse
+
+        return reverse("table", args=[self.token])
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField(_("seat"))
+    player = models.ForeignKey(Player, verbose_name=_("player"), on_delete=models.PROTECT,
+                               related_name="seats")
+
+    class Meta:
+        ordering = ["table", "position"]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="seat_position_once"),
+            models.UniqueConstraint(fields=["table", "player"], name="seat_player_once"),
+        ]
+
+    def __str__(self):
+        return f"{self.position}: {self.player}"
+
+
+class Deal(models.Model):
+    """One deal: the cards dealt and its append-only event log.
+
+    ``snapshot`` (the engine state after the last event, and who has the screen) and
+    ``is_over``/``result`` are caches of the log; ``version`` is the number of events, so a
+    page that shows version n may only write event n.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveIntegerField(_("deal"))
+    dealer = models.PositiveSmallIntegerField(_("dealer"))
+    seed = models.BigIntegerField(_("seed"))
+    hands = models.JSONField(_("cards dealt"))
+    snapshot = models.JSONField(_("snapshot"))
+    version = models.PositiveIntegerField(_("version"), default=0)
+    is_over = models.BooleanField(_("over"), default=False)
+    result = models.JSONField(_("result"), null=True, blank=True)
+    created_at = models.DateTimeField(_("started"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("last change"), auto_now=True)
+
+    class Meta:
+        ordering = ["table", "number"]
+        verbose_name = _("deal")
+        verbose_name_plural = _("deals")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="deal_number_once"),
+        ]
+
+    def __str__(self):
+        return f"{self.table} · {self.number}"
+
+
+class AppendOnly(Exception):
+    pass
+
+
+class DealEvent(models.Model):
+    """One entry of a deal's log. Never changed or deleted: a take-back is an entry too."""
+
+    class Kind(models.TextChoices):
+        ACTION = "action", _("action")
+        TAKE_BACK = "take_back", _("take-back")
+        REVEAL = "reveal", _("hand shown")
+
+    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="events")
+    index = models.PositiveIntegerField(_("index"))
+    kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    data = models.JSONField(_("data"), default=dict)
+    created_at = models.DateTimeField(_("time"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["deal", "index"]
+        verbose_name = _("deal event")
+        verbose_name_plural = _("deal events")
+        constraints = [
+            # The version check's backstop: two writers of the same turn cannot both land.
+            models.UniqueConstraint(fields=["deal", "index"], name="event_index_once"),
+        ]
+
+    def __str__(self):
+        return f"{self.deal} #{self.index} {self.kind}"
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise AppendOnly("deal events are never changed")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise AppendOnly("deal events are never deleted")
+
+
+class AuditEntry(models.Model):
+    """Who changed what, when: written by every service in the same transaction."""
+
+    created_at = models.DateTimeField(_("time"), auto_now_add=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("user"), null=True,
+                             blank=True, on_delete=models.SET_NULL, related_name="+")
+    verb = models.CharField(_("what"), max_length=32)
+    table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.CASCADE,
+                              related_name="+")
+    deal = models.ForeignKey(Deal, null=True, blank=True, on_delete=models.CASCADE,
+                             related_name="+")
+    data = models.JSONField(_("details"), default=dict)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("audit entry")
+        verbose_name_plural = _("audit entries")
+
+    def __str__(self):
+        return f"{self.created_at:%Y-%m-%d %H:%M:%S} {self.verb}"

@@ -1,0 +1,64 @@
+"""How a card looks on a page: rank, suit symbol, colour, and a spoken name."""
+
+from django import template
+from django.utils.translation import pgettext, pgettext_lazy
+
+from games.engine.cards import RED_SUITS, SUIT_SYMBOLS
+
+register = template.Library()
+
+RANK_NAMES = {
+    "2": pgettext_lazy("card rank", "two"), "3": pgettext_lazy("card rank", "three"),
+    "4": pgettext_lazy("card rank", "four"), "5": pgettext_lazy("card rank", "five"),
+    "6": pgettext_lazy("card rank", "six"), "7": pgettext_lazy("card rank", "seven"),
+    "8": pgettext_lazy("card rank", "eight"), "9": pgettext_lazy("card rank", "nine"),
+    "T": pgettext_lazy("card rank", "ten"), "J": pgettext_lazy("card rank", "jack"),
+    "Q": pgettext_lazy("card rank", "queen"), "K": pgettext_lazy("card rank", "king"),
+    "A": pgettext_lazy("card rank", "ace"),
+}
+# The suit as it follows "of" (in Russian, the genitive: "дама пик").
+SUIT_NAMES = {
+    "S": pgettext_lazy("of suit", "spades"), "H": pgettext_lazy("of suit", "hearts"),
+    "D": pgettext_lazy("of suit", "diamonds"), "C": pgettext_lazy("of suit", "clubs"),
+}
+# Russian packs letter their court cards В Д К Т.
+RANK_SHOWN = {"T": "10", "J": pgettext_lazy("rank letter", "J"),
+              "Q": pgettext_lazy("rank letter", "Q"), "K": pgettext_lazy("rank letter", "K"),
+              "A": pgettext_lazy("rank letter", "A")}
+
+
+def rank_shown(rank: str) -> str:
+    return str(RANK_SHOWN.get(rank, rank))
+
+
+def card_name(code: str) -> str:
+    return pgettext("card name", "%(rank)s of %(suit)s") % {
+        "rank": RANK_NAMES[code[0]], "suit": SUIT_NAMES[code[1]]}
+
+
+def card_text(code: str) -> str:
+    """"10♥": the short form for sentences."""
+    return rank_shown(code[0]) + SUIT_SYMBOLS[code[1]]
+
+
+@register.filter
+def card(code: str) -> dict:
+    return {"code": code, "rank": rank_shown(code[0]),
+            "symbol": SUIT_SYMBOLS[code[1]], "red": code[1] in RED_SUITS,
+            "name": card_name(code), "text": card_text(code)}
+
+
+@register.filter
+def suit_symbol(suit: str) -> str:
+    return SUIT_SYMBOLS[suit]
+
+
+@register.filter
+def suit_name(suit: str) -> str:
+    return {"S": pgettext("suit", "Spades"), "H": pgettext("suit", "Hearts"),
+            "D": pgettext("suit", "Diamonds"), "C": pgettext("suit", "Clubs")}[suit]
+
+
+@register.filter
+def index(sequence, i):
+    return sequence[i]

@@ -1,0 +1,60 @@
+import os
+import re
+
+import pytest
+
+from games import selectors, services
+from games.models import Player
+from games.templatetags.cards import card_name, card_text
+from django.utils import translation
+
+# Playwright's sync API runs an event loop in the test thread; Django's ORM must still be
+# usable from the test itself (live_server fixtures, assertions on the database).
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+@pytest.fixture
+def host(django_user_model):
+    return django_user_model.objects.create_user("host", password="pw-for-tests-only")
+
+
+@pytest.fixture
+def host_client(client, host):
+    client.force_login(host)
+    return client
+
+
+@pytest.fixture
+def players(db):
+    return [Player.objects.create(name=n) for n in ("Анна", "Борис", "Вера", "Глеб")]
+
+
+@pytest.fixture
+def fantan_table(host, players):
+    return services.start_table(user=host, game="fantan", players=players, options={}, seed=7)
+
+
+def current(table):
+    deal = selectors.current_deal(table)
+    deal.table = table
+    return deal
+
+
+def card_forms(code: str) -> list[str]:
+    """Every way a page may show a card: its code, its face, its spoken name (both languages)."""
+    forms = {code}
+    for language in ("en", "ru"):
+        with translation.override(language):
+            forms.add(card_text(code))
+            forms.add(card_name(code))
+    return sorted(forms)
+
+
+def leaked_cards(html: str, codes) -> list[str]:
+    """The cards of ``codes`` that appear in ``html`` in any form."""
+    leaks = []
+    for code in codes:
+        for form in card_forms(code):
+            if re.search(r"(?<![\w♠♥♦♣])" + re.escape(form) + r"(?![\w♠♥♦♣])", html):
+                leaks.append(f"{code} as {form!r}")
+    return leaks

@@ -1,0 +1,1 @@
+# Rounds, seating and standings come with the tournaments issue.
