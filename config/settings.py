@@ -6,6 +6,7 @@ SECRET_KEY, DEBUG (default on), ALLOWED_HOSTS (comma-separated)
 """
 
 import os
+import tempfile
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -102,7 +103,8 @@ def sqlite_database(name) -> dict:
             "timeout": 20,
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         },
-        "TEST": {"NAME": str(BASE_DIR / ".test-db.sqlite3")},
+        # A file, not memory: the concurrency tests need real separate connections.
+        "TEST": {"NAME": str(Path(tempfile.gettempdir()) / f"cardclub-test-{os.getpid()}.db")},
     }
 
 

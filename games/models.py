@@ -1,6 +1,7 @@
 import secrets
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -14,6 +15,8 @@ class Player(models.Model):
     """A member of the club, who may or may not have an account to sign in with."""
 
     name = models.CharField(_("name"), max_length=60, unique=True)
+    # The name case-folded: "анна" and "Анна" are one person (SQLite folds ASCII only).
+    key = models.CharField(max_length=60, unique=True, editable=False)
     user = models.OneToOneField(settings.AUTH_USER_MODEL, verbose_name=_("user account"),
                                 null=True, blank=True, on_delete=models.SET_NULL,
                                 related_name="club_player")
@@ -26,6 +29,19 @@ class Player(models.Model):
 
     def __str__(self):
         return self.name
+
+    @staticmethod
+    def key_of(name: str) -> str:
+        return " ".join(name.split()).casefold()
+
+    def clean(self):
+        self.name = " ".join(self.name.split())
+        if Player.objects.filter(key=self.key_of(self.name)).exclude(pk=self.pk).exists():
+            raise ValidationError({"name": _("The club already has a player of that name.")})
+
+    def save(self, *args, **kwargs):
+        self.key = self.key_of(self.name)
+        super().save(*args, **kwargs)
 
 
 def new_token() -> str:

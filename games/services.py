@@ -124,7 +124,7 @@ def add_player(*, name: str, user=None, by=None) -> Player:
     if not name:
         raise Refused(gettext_noop("A player needs a name."))
     with transaction.atomic():
-        existing = Player.objects.filter(name__iexact=name).first()
+        existing = Player.objects.filter(key=Player.key_of(name)).first()
         if existing:
             return existing
         player = Player.objects.create(name=name, user=user)

@@ -9,7 +9,7 @@ ENGINES = {fantan.RULES.name: fantan.RULES}
 def get_rules(game: str):
     try:
         return ENGINES[game]
-    except KeyError:
+    except (KeyError, TypeError):  # TypeError: a list or object as the game
         raise InvalidRecord(f"unknown game {game!r}") from None
 
 

@@ -30,19 +30,22 @@ class FantanRules:
         if unknown:
             raise InvalidRecord(f"unknown fantan option {unknown[0]!r}")
         players = raw.get("players", 4)
-        if players not in (3, 4) or isinstance(players, bool):
+        if type(players) is not int or players not in (3, 4):  # not 4.0, not true
             raise InvalidRecord("players must be 3 or 4")
         try:
             start_rank = RANKS[rank_index(raw.get("start_rank", "8"))]
         except CardError as exc:
             raise InvalidRecord(f"start_rank: {exc}") from None
+        if players == 3 and start_rank == "2":  # the clubs row could never open: no end
+            raise InvalidRecord("start_rank 2 needs four players: the two of clubs is out of a "
+                                "three-player pack")
         flags = {}
         for name in ("ace_extra", "two_extra"):
             flags[name] = raw.get(name, False)
             if not isinstance(flags[name], bool):
                 raise InvalidRecord(f"{name} must be true or false")
         until_out = raw.get("until_out", 1)
-        if until_out not in (1, 2) or isinstance(until_out, bool):
+        if type(until_out) is not int or until_out not in (1, 2):
             raise InvalidRecord("until_out must be 1 or 2")
         premiums = raw.get("premiums", [800, 500])
         if (not isinstance(premiums, list) or len(premiums) != 2

@@ -30,6 +30,8 @@ def parse(text: str) -> dict:
         record = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise InvalidRecord(f"not JSON: {exc}") from None
+    except RecursionError:
+        raise InvalidRecord("not JSON: nested too deeply") from None
     if not isinstance(record, dict):
         raise InvalidRecord("a record must be a JSON object")
     return record

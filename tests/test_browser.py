@@ -1,0 +1,426 @@
+"""The hotseat table in a real browser: Debian's chromium driven by Playwright.
+
+Run with ``pytest tests/test_browser.py``. Without /usr/bin/chromium the tests are skipped,
+except on CI (CI=true), where a missing browser is a failure.
+"""
+
+import os
+import re
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from django.db import connections
+from django.utils import translation
+
+from games import selectors, services
+from games.models import Deal, DealEvent, Player, Table
+from games.templatetags.cards import card_name, card_text
+from tests.conftest import leaked_cards
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+PASSWORD = "pw-for-tests-only"
+MAX_STEPS = 400  # a four-player deal takes well under 200 reveals and actions
+
+pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("transactional_db")]
+
+
+# -- the browser ------------------------------------------------------------------------
+
+def require_chromium() -> None:
+    """Called from the test body, so that CI reports a failure rather than a setup error."""
+    if Path(CHROMIUM).exists():
+        return
+    message = (f"{CHROMIUM} is missing: the browser tests need Debian's chromium "
+               "(apt-get install chromium)")
+    if os.environ.get("CI") == "true":
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+class Chromium:
+    """One browser for the module, launched on first use."""
+
+    def __init__(self):
+        self.playwright = None
+        self.browser = None
+
+    def get(self):
+        require_chromium()
+        if self.browser is None:
+            from playwright.sync_api import sync_playwright
+
+            self.playwright = sync_playwright().start()
+            self.browser = self.playwright.chromium.launch(
+                executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        return self.browser
+
+    def close(self):
+        if self.browser is not None:
+            self.browser.close()
+        if self.playwright is not None:
+            self.playwright.stop()
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    browser = Chromium()
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def open_page(chromium, live_server, transactional_db):
+    """open_page(**context_options): a fresh English-speaking browser tab on the live server.
+
+    Uncaught script errors of the tab are collected in ``page.script_errors``.
+    """
+    contexts = []
+
+    def open_page(**options):
+        context = chromium.get().new_context(locale="en-US", base_url=live_server.url,
+                                             **options)
+        contexts.append(context)
+        context.set_default_timeout(10_000)
+        page = context.new_page()
+        # (Asking for transactional_db: the tabs are closed before the database is emptied.)
+    # The live server speaks WSGI only: answer the table's websocket here, silently,
+        # instead of letting the page retry a failing connection every three seconds.
+        page.route_web_socket(re.compile(r"/ws/"), lambda ws: None)
+        page.script_errors = []
+        page.on("pageerror", lambda error: page.script_errors.append(str(error)))
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def user(django_user_model):
+    return django_user_model.objects.create_user("host", password=PASSWORD)
+
+
+# -- helpers ----------------------------------------------------------------------------
+
+def sign_in(page, username="host", password=PASSWORD):
+    page.get_by_label("User name").fill(username)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Sign in", exact=True).click()
+
+
+def open_table(page, table):
+    page.goto("/accounts/login/?next=" + table.get_absolute_url())
+    sign_in(page)
+    page.wait_for_url(f"**{table.get_absolute_url()}")
+    assert page.locator("html").get_attribute("lang") == "en"
+
+
+def version(page) -> int:
+    return int(page.locator("#table").get_attribute("data-version"))
+
+
+def click_and_wait(page, locator):
+    """Click something that writes one event, and wait for htmx to swap in the new table."""
+    before = version(page)
+    locator.click()
+    page.locator(f'#table[data-version="{before + 1}"]').wait_for()
+    assert page.locator("#table .error").count() == 0, page.locator("#table .error").inner_text()
+
+
+def current_deal(table):
+    deal = selectors.current_deal(table)
+    deal.table = table
+    return deal
+
+
+def english_names(codes) -> list[str]:
+    with translation.override("en"):
+        return sorted(card_name(code) for code in codes)
+
+
+def english_text(code) -> str:
+    with translation.override("en"):
+        return card_text(code)
+
+
+def labels(locator) -> list[str]:
+    return sorted(locator.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))"))
+
+
+def is_handoff(page) -> bool:
+    return page.locator("h2.handoff").count() > 0
+
+
+def is_over(page) -> bool:
+    return page.get_by_role("heading", name="The deal is over").count() > 0
+
+
+def reveal_button(page, name):
+    return page.get_by_role("button", name=f"I am {name}: show my hand", exact=True)
+
+
+def assert_no_hand_shown(page, table):
+    """A hand-off screen: no hand, no card button, no card of any hand anywhere on the page."""
+    assert page.locator(".hand").count() == 0
+    assert page.locator("button[name=card]").count() == 0
+    assert page.locator(".card.playable, .card.dim").count() == 0
+    state = services.load(current_deal(table)).state
+    in_hands = [code for seat in range(state.n) for code in state.view(seat)["hand"]]
+    assert leaked_cards(page.content(), in_hands) == []
+
+
+def assert_turn_of(page, table, name):
+    """The hand shown is that of the player to act, and only his."""
+    state = services.load(current_deal(table)).state
+    players = selectors.names(table)
+    assert players[state.to_act] == name
+    page.get_by_role("heading", name=f"{name}, your turn", exact=True).wait_for()
+    assert page.locator(".seat[aria-current=true] .name").inner_text() == name
+    view = state.view(state.to_act)
+    assert labels(page.locator(".hand .card")) == english_names(view["hand"])
+    assert labels(page.locator("button.card.playable")) == english_names(view["playable"])
+    others = [code for seat in range(state.n) if seat != state.to_act
+              for code in state.view(seat)["hand"]]
+    assert leaked_cards(page.content(), others) == []
+
+
+def reveal(page, table) -> str:
+    """On a hand-off screen: check that nothing is shown, then show the hand of the seat to
+    act. Returns that player's name."""
+    state = services.load(current_deal(table)).state
+    name = selectors.names(table)[state.to_act]
+    page.get_by_role("heading", name=f"Pass the screen to {name}", exact=True).wait_for()
+    assert_no_hand_shown(page, table)
+    click_and_wait(page, reveal_button(page, name))
+    assert_turn_of(page, table, name)
+    return name
+
+
+def lay_first_card_or_pass(page) -> tuple[str, str] | None:
+    """Click the first playable card (by its spoken name), or Pass/Stop if there is none.
+    Returns the card's (name, code), or None for a pass."""
+    cards = page.locator("button.card.playable")
+    if cards.count():
+        label = cards.first.get_attribute("aria-label")
+        code = cards.first.get_attribute("value")
+        click_and_wait(page, page.get_by_role("button", name=label, exact=True))
+        return label, code
+    click_and_wait(page, page.get_by_role("button", name=re.compile(r"^(Pass|Stop)$")))
+    return None
+
+
+def new_table(user, names=("Anna", "Boris", "Vera", "Gleb"), seed=7) -> Table:
+    return services.start_table(user=user, game="fantan", players=list(names), options={},
+                                seed=seed)
+
+
+def off_the_loop(function, *args, **kwargs):
+    """Call ``function`` in another thread. The services tell the table's listeners through
+    async_to_sync, which refuses to run in a thread with a running event loop, and
+    Playwright's sync API keeps one running in this thread."""
+
+    def run():
+        try:
+            return function(*args, **kwargs)
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(run).result()
+
+
+def show_hand(table, user):
+    """The seat to act has his hand shown; the deal and that seat."""
+    deal = current_deal(table)
+    seat = services.load(deal).state.to_act
+    return services.reveal(deal=deal, seat=seat, expected_version=deal.version,
+                           user=user), seat
+
+
+def table_in_play(user, actions: int) -> Table:
+    """A table whose first ``actions`` moves were made (the first legal one each time), and
+    whose player to act has his hand shown."""
+    table = new_table(user)
+    for _ in range(actions):
+        deal, seat = show_hand(table, user)
+        legal = services.load(deal).state.legal_actions()[0]
+        services.play(deal=deal, seat=seat, action={k: v for k, v in legal.items()
+                                                    if k != "seat"},
+                      expected_version=deal.version, user=user)
+    show_hand(table, user)
+    return table
+
+
+# -- the tests --------------------------------------------------------------------------
+
+def test_sign_in_seat_players_and_play_a_whole_deal(open_page, user):
+    for name in ("Анна", "Boris", "Vera"):
+        Player.objects.create(name=name)
+    page = open_page()
+
+    page.goto("/tables/new/")
+    page.wait_for_url("**/accounts/login/**")
+    assert page.locator("html").get_attribute("lang") == "en"
+    sign_in(page)
+    page.wait_for_url("**/tables/new/")
+
+    page.get_by_label("Seat 1", exact=True).select_option(label="Boris")
+    page.get_by_label("Seat 2", exact=True).select_option(label="Анна")
+    page.get_by_label("Seat 3", exact=True).select_option(label="Vera")
+    page.get_by_label("or a new player").nth(3).fill("  Gleb ")
+    page.get_by_role("button", name="Seat them and deal").click()
+    page.wait_for_url(re.compile(r"/t/[^/]+/$"))
+
+    table = Table.objects.get()
+    assert table.created_by == user
+    assert selectors.names(table) == ["Boris", "Анна", "Vera", "Gleb"]
+    assert page.url.endswith(table.get_absolute_url())
+
+    steps = 0
+    while not is_over(page):
+        steps += 1
+        assert steps <= MAX_STEPS, "the deal did not end"
+        if is_handoff(page):
+            reveal(page, table)
+        else:  # the same player goes on (one more card after an ace or a two)
+            assert_turn_of(page, table, page.locator(".seat[aria-current=true] .name")
+                           .inner_text())
+        lay_first_card_or_pass(page)
+
+    deal = Deal.objects.get(table=table)
+    assert deal.is_over
+    assert deal.version == deal.events.count() == version(page)
+    players = selectors.names(table)
+    scores = deal.result["scores"]
+
+    result = page.locator("table.result tbody tr")
+    assert result.count() == 4
+    for i, name in enumerate(players):
+        row = result.nth(i)
+        assert row.locator("th").inner_text() == name
+        assert row.locator("td").nth(1).inner_text() == str(len(deal.result["cards_left"][i]))
+        assert row.locator("td").nth(2).inner_text() == str(scores[i])
+    winner = deal.result["finish_order"][0]
+    assert result.nth(winner).locator("td").first.inner_text() == "1"
+
+    totals = page.locator("table.scores")
+    assert totals.locator("thead th").all_inner_texts()[1:5] == players
+    assert totals.locator("tbody tr").count() == 1
+    assert totals.locator("tfoot td").all_inner_texts()[:4] == [str(s) for s in scores]
+    assert page.get_by_role("button", name="Next deal").is_visible()
+
+    link = page.get_by_role("link", name="Download the deal's record")
+    record = page.request.get(link.get_attribute("href"))
+    assert record.ok
+    actions = deal.events.filter(kind=DealEvent.Kind.ACTION).count()
+    assert len(record.json()["actions"]) == actions
+    assert page.script_errors == []
+
+
+def test_take_back(open_page, user):
+    table = off_the_loop(new_table, user)
+    page = open_page()
+    open_table(page, table)
+
+    for _ in range(12):  # until somebody lays a card (the first seats may have to pass)
+        name = reveal(page, table)
+        laid = lay_first_card_or_pass(page)
+        if laid:
+            break
+    else:
+        pytest.fail("nobody laid a card")
+    label, code = laid
+
+    # The hand-off screen offers the take-back to the player who just moved, and only that.
+    assert is_handoff(page)
+    assert page.locator(".board").get_by_role("img", name=label, exact=True).count() == 1
+    take_back = page.get_by_role("button", name=f"{name}: take back the last move",
+                                 exact=True)
+    assert take_back.is_visible()
+    assert_no_hand_shown(page, table)
+
+    click_and_wait(page, take_back)
+    assert_turn_of(page, table, name)
+    assert page.locator(".hand").get_by_role("button", name=label, exact=True).is_visible()
+    assert page.locator(".board").get_by_role("img", name=label, exact=True).count() == 0
+    assert (page.locator(".log li.take_back").last.inner_text()
+            == f"{name} took back {english_text(code)}")
+
+    # He lays it again; once the next player has his hand shown, nothing can be taken back.
+    click_and_wait(page, page.get_by_role("button", name=label, exact=True))
+    assert page.locator(".take-back button").count() == 1
+    reveal(page, table)
+    assert page.locator(".take-back").count() == 0
+    assert page.get_by_role("button", name=re.compile("take back")).count() == 0
+    assert page.script_errors == []
+
+
+def test_keyboard_only(open_page, user):
+    table = off_the_loop(new_table, user)
+    page = open_page()
+    open_table(page, table)
+
+    for _ in range(12):
+        state = services.load(current_deal(table)).state
+        name = selectors.names(table)[state.to_act]
+        # The hand-off button takes the focus by itself (autofocus), also after a swap.
+        button = reveal_button(page, name)
+        button.wait_for()
+        assert button.evaluate("el => el === document.activeElement")
+        before = version(page)
+        page.keyboard.press("Enter")
+        page.locator(f'#table[data-version="{before + 1}"]').wait_for()
+        assert_turn_of(page, table, name)
+
+        target = page.locator("button.card.playable").first
+        if not page.locator("button.card.playable").count():
+            target = page.get_by_role("button", name="Pass", exact=True)
+        for _ in range(80):
+            if target.evaluate("el => el === document.activeElement"):
+                break
+            page.keyboard.press("Tab")
+        else:
+            pytest.fail("Tab never reached the card to lay (or Pass)")
+        assert target.evaluate("el => el.matches(':focus-visible')")
+        label = target.get_attribute("aria-label")
+        before = version(page)
+        page.keyboard.press("Enter")
+        page.locator(f'#table[data-version="{before + 1}"]').wait_for()
+        if label:
+            break
+    else:
+        pytest.fail("nobody laid a card")
+
+    assert page.locator(".board").get_by_role("img", name=label, exact=True).count() == 1
+    assert page.locator(".log li").last.inner_text().startswith(f"{name} laid ")
+    assert page.script_errors == []
+
+
+NO_OVERFLOW = "document.documentElement.scrollWidth <= window.innerWidth + 1"
+
+
+def test_layout_on_a_phone_and_a_laptop(open_page, user):
+    """Screenshots for people to look at, /tmp/fantan-phone.png and /tmp/fantan-laptop.png;
+    the page itself must not scroll sideways (the board may, inside itself)."""
+    table = off_the_loop(table_in_play, user, actions=20)
+    sizes = {"phone": dict(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                           is_mobile=True, has_touch=True),
+             "laptop": dict(viewport={"width": 1366, "height": 768})}
+    for size, options in sizes.items():
+        page = open_page(**options)
+        open_table(page, table)
+        page.locator(".hand").wait_for()
+        assert page.evaluate(NO_OVERFLOW), (
+            f"{size}: the page is {page.evaluate('document.documentElement.scrollWidth')}px "
+            f"wide in a {page.evaluate('window.innerWidth')}px window")
+        width = page.evaluate("window.innerWidth")
+        for box in page.locator(".hand .card").evaluate_all(
+                "els => els.map(e => e.getBoundingClientRect().toJSON())"):
+            assert box["left"] >= 0 and box["right"] <= width, f"{size}: a card is cut off"
+        for box in page.locator("button.card.playable").evaluate_all(
+                "els => els.map(e => e.getBoundingClientRect().toJSON())"):
+            assert box["width"] >= 24 and box["height"] >= 24, f"{size}: a tiny card button"
+        page.screenshot(path=f"/tmp/fantan-{size}.png", full_page=True)

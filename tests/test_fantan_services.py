@@ -1,0 +1,179 @@
+"""The service layer: one transaction per write, the log as the truth, notices after commit."""
+
+import threading
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import connection, transaction
+
+from games import services
+from games.engine.records import replay
+from games.models import AuditEntry, Deal, DealEvent
+from tests.conftest import current
+
+
+def act(table, choose=0, user=None):
+    """Reveal if needed, then the ``choose``-th legal action, through the services."""
+    deal = current(table)
+    hotseat = services.load(deal)
+    if hotseat.handoff:
+        deal = services.reveal(deal=deal, seat=hotseat.state.to_act,
+                               expected_version=deal.version, user=user)
+        deal.table = table
+        hotseat = services.load(deal)
+    legal = hotseat.state.legal_actions()
+    action = legal[choose % len(legal)]
+    services.play(deal=deal, seat=action["seat"], action={k: v for k, v in action.items()
+                                                          if k != "seat"},
+                  expected_version=deal.version, user=user)
+    return action
+
+
+@pytest.mark.django_db
+def test_the_snapshot_always_equals_the_deal_rebuilt_from_its_log(fantan_table, host):
+    step = 0
+    while not current(fantan_table).is_over:
+        action = act(fantan_table, choose=step, user=host)
+        deal = current(fantan_table)
+        if step % 7 == 3:  # now and then a misclick, taken back and played again
+            deal = services.take_back(deal=deal, seat=action["seat"],
+                                      expected_version=deal.version, user=host)
+            deal = current(fantan_table)
+        rebuilt = services.rebuild(deal, deal.events.all())
+        assert rebuilt.to_json() == deal.snapshot
+        assert deal.version == deal.events.count()
+        step += 1
+    deal = current(fantan_table)
+    assert replay(services.record(deal)).result() == {**deal.result, "complete": True}
+
+
+@pytest.mark.django_db
+def test_a_take_back_of_the_winning_card_reopens_the_deal(fantan_table, host):
+    while not current(fantan_table).is_over:
+        action = act(fantan_table, user=host)
+    deal = current(fantan_table)
+    services.take_back(deal=deal, seat=action["seat"], expected_version=deal.version, user=host)
+    deal = current(fantan_table)
+    assert not deal.is_over and deal.result is None
+    assert services.load(deal).state.to_act == action["seat"]
+
+
+@pytest.mark.django_db
+def test_every_write_leaves_an_audit_entry_in_its_transaction(fantan_table, host):
+    act(fantan_table, user=host)
+    verbs = list(AuditEntry.objects.order_by("pk").values_list("verb", "user"))
+    assert verbs[-2:] == [("deal.reveal", host.pk), ("deal.action", host.pk)]
+    before = AuditEntry.objects.count()
+    deal = current(fantan_table)
+    with pytest.raises(services.Refused):
+        services.take_back(deal=deal, seat=(deal.dealer + 3) % 4,
+                           expected_version=deal.version, user=host)
+    assert AuditEntry.objects.count() == before
+
+
+@pytest.mark.django_db
+def test_deal_events_are_append_only(fantan_table, host):
+    act(fantan_table, user=host)
+    event = DealEvent.objects.first()
+    event.data = {"seat": 0, "play": "AS"}
+    with pytest.raises(Exception, match="never changed"):
+        event.save()
+    with pytest.raises(Exception, match="never deleted"):
+        event.delete()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_listeners_are_told_after_commit_and_never_of_a_rollback(fantan_table, host):
+    layer = get_channel_layer()
+    channel = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)(services.group_name(fantan_table.token), channel)
+    deal = current(fantan_table)
+    seat = services.load(deal).state.to_act
+    with transaction.atomic():
+        services.reveal(deal=deal, seat=seat, expected_version=0, user=host)
+        transaction.set_rollback(True)
+    with pytest.raises(services.Stale):
+        services.reveal(deal=deal, seat=seat, expected_version=5, user=host)
+    services.reveal(deal=deal, seat=seat, expected_version=0, user=host)
+    message = async_to_sync(layer.receive)(channel)
+    assert message == {"type": "table.changed", "deal": 1, "version": 1}
+    assert current(fantan_table).version == 1
+
+
+@pytest.mark.concurrency
+@pytest.mark.django_db(transaction=True)
+def test_two_concurrent_submissions_of_one_turn_apply_exactly_one(fantan_table, host):
+    deal = current(fantan_table)
+    seat = services.load(deal).state.to_act
+    deal = services.reveal(deal=deal, seat=seat, expected_version=0, user=host)
+    deal = current(fantan_table)
+    legal = services.load(deal).state.legal_actions()
+    results = []
+    barrier = threading.Barrier(2)
+
+    def submit(action):
+        try:
+            barrier.wait()
+            services.play(deal=deal, seat=seat,
+                          action={k: v for k, v in action.items() if k != "seat"},
+                          expected_version=deal.version, user=host)
+            results.append("applied")
+        except services.ServiceError as exc:
+            results.append(type(exc).__name__)
+        finally:
+            connection.close()
+
+    # two different cards of the same turn, as from two tabs at once
+    threads = [threading.Thread(target=submit, args=(legal[i % len(legal)],)) for i in (0, 1)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(results) == ["Stale", "applied"]
+    deal = Deal.objects.get(pk=deal.pk)
+    assert deal.version == 2 and deal.events.count() == 2
+
+
+@pytest.mark.concurrency
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_next_deal_clicks_deal_once(fantan_table, host):
+    while not current(fantan_table).is_over:
+        act(fantan_table, user=host)
+    results = []
+    barrier = threading.Barrier(3)
+
+    def click():
+        try:
+            barrier.wait()
+            services.next_deal(table=fantan_table, after=1, user=host)
+            results.append("dealt")
+        except services.ServiceError as exc:
+            results.append(type(exc).__name__)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=click) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(results) == ["Stale", "Stale", "dealt"]
+    assert fantan_table.deals.count() == 2
+
+
+@pytest.mark.django_db
+def test_a_new_name_becomes_a_club_player_once(host, players):
+    table = services.start_table(user=host, game="fantan", options={"players": 3},
+                                 players=[players[0], "  Новый   Игрок ", players[1]])
+    again = services.add_player(name="новый игрок")
+    assert [s.player.name for s in table.seats.all()][1] == "Новый Игрок"
+    assert again == table.seats.all()[1].player
+
+
+@pytest.mark.django_db
+def test_a_table_is_refused_for_the_wrong_number_of_players(host, players):
+    with pytest.raises(services.Refused):
+        services.start_table(user=host, game="fantan", options={}, players=players[:3])
+    with pytest.raises(services.Refused):
+        services.start_table(user=host, game="fantan", options={"players": 7}, players=players)

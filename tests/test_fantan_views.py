@@ -1,0 +1,489 @@
+"""The hotseat pages through the Django test client: flows, refusals, what each page holds."""
+
+import json
+import re
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from games import services
+from games.engine.cards import codes_of
+from games.engine.records import replay
+from games.models import Deal, DealEvent
+from tests.conftest import current, leaked_cards
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def url(table, what=""):
+    return f"/t/{table.token}/{what}"
+
+
+def stamp(deal, **fields):
+    return {"deal": deal.number, "version": deal.version, **fields}
+
+
+def alert(response) -> str:
+    found = re.search(r'role="alert">\s*([^<]+)', response.content.decode())
+    return found.group(1).strip() if found else ""
+
+
+def scrub(html: str, table) -> str:
+    """The page without its random tokens, which could spell a card code by chance."""
+    html = html.replace(table.token, "")
+    return re.sub(r'(csrfmiddlewaretoken" value="|"X-CSRFToken": ")[^"]+', r"\1", html)
+
+
+def hidden_codes(table) -> list[str]:
+    """The cards the page just rendered must not hold: every hand but the one on screen."""
+    deal = current(table)
+    hotseat = services.load(deal)
+    state = hotseat.state
+    shown = None if state.is_over() or hotseat.handoff else state.to_act
+    return [code for seat, hand in enumerate(state.hands) if seat != shown
+            for code in codes_of(hand)]
+
+
+def check_hidden(response, table):
+    assert response.status_code < 500
+    leaks = leaked_cards(scrub(response.content.decode(), table), hidden_codes(table))
+    assert not leaks, f"cards of other seats on the page: {leaks}"
+
+
+def take_turn(client, table, choose=0, check=None, **extra):
+    """Reveal if the screen must be handed on, then take the ``choose``-th legal action."""
+    deal = current(table)
+    hotseat = services.load(deal)
+    if hotseat.handoff:
+        response = client.post(url(table, "reveal"),
+                                stamp(deal, seat=hotseat.state.to_act), **extra)
+        assert response.status_code in (200, 302), alert(response)
+        if check:
+            check(response, table)
+        deal = current(table)
+        hotseat = services.load(deal)
+    legal = hotseat.state.legal_actions()
+    action = legal[choose % len(legal)]
+    fields = {"card": action["play"]} if "play" in action else {"pass": "1"}
+    response = client.post(url(table, "act"), stamp(deal, seat=action["seat"], **fields),
+                           **extra)
+    assert response.status_code in (200, 302), alert(response)
+    if check:
+        check(response, table)
+    return action
+
+
+def play_to_end(client, table, check=None, **extra):
+    for step in range(500):
+        if current(table).is_over:
+            return step
+        take_turn(client, table, choose=step, check=check, **extra)
+    raise AssertionError("the deal did not end")
+
+
+def reveal_now(client, table):
+    deal = current(table)
+    return client.post(url(table, "reveal"),
+                       stamp(deal, seat=services.load(deal).state.to_act), **HTMX)
+
+
+def unchanged(table, before: Deal):
+    after = current(table)
+    assert (after.version, after.snapshot) == (before.version, before.snapshot)
+    assert DealEvent.objects.filter(deal=after).count() == before.version
+
+
+# -- whole deals --------------------------------------------------------------------------
+
+def test_pages_never_hold_another_seats_cards_through_whole_deals(host_client, fantan_table):
+    table = fantan_table
+
+    def check(response, table):
+        check_hidden(response, table)
+        check_hidden(host_client.get(url(table)), table)  # the full page as well
+
+    check(host_client.get(url(table)), table)
+    for number in (1, 2):
+        play_to_end(host_client, table, check=check, **HTMX)
+        check(host_client.get(url(table)), table)
+        if number == 1:
+            response = host_client.post(url(table, "next-deal"), {"deal": 1}, **HTMX)
+            check(response, table)
+
+
+def test_handoff_screen_shows_no_hand_and_names_the_player(host_client, fantan_table):
+    deal = current(fantan_table)
+    state = services.load(deal).state
+    name = fantan_table.seats.all()[state.to_act].player.name
+    page = host_client.get(url(fantan_table), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert f"Pass the screen to {name}" in page
+    assert 'name="card"' not in page and 'class="hand"' not in page
+    assert not leaked_cards(scrub(page, fantan_table), codes_of(sum(state.hands)))
+
+
+def test_reveal_shows_the_hand_with_playable_cards_as_buttons(host_client, fantan_table):
+    response = reveal_now(host_client, fantan_table)
+    deal = current(fantan_table)
+    state = services.load(deal).state
+    page = response.content.decode()
+    own = codes_of(state.hands[state.to_act])
+    playable = {a["play"] for a in state.legal_actions() if "play" in a}
+    buttons = set(re.findall(r'<button type="submit" name="card" value="(\w\w)"', page))
+    assert buttons == playable
+    assert all(leaked_cards(page, [code]) for code in own)  # his whole hand is there
+    assert ('name="pass"' in page) == (not playable)
+
+
+def test_a_finished_deal_shows_results_totals_and_the_next_deal_passes_left(
+        host_client, fantan_table):
+    play_to_end(host_client, fantan_table)
+    first = current(fantan_table)
+    page = host_client.get(url(fantan_table), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "The deal is over" in page and "Next deal" in page
+    assert f"deals/{first.number}/record.json" in page
+    winner = fantan_table.seats.all()[first.result["finish_order"][0]].player.name
+    assert re.search(rf"<th scope=\"row\">{winner}</th><td>1</td>", page)
+    response = host_client.post(url(fantan_table, "next-deal"), {"deal": 1})
+    assert response.status_code == 302
+    second = current(fantan_table)
+    assert second.number == 2 and second.dealer == (first.dealer + 1) % 4
+    assert second.hands != first.hands
+
+
+def test_running_total_adds_up_the_finished_deals(host_client, fantan_table):
+    for number in (1, 2):
+        play_to_end(host_client, fantan_table)
+        host_client.post(url(fantan_table, "next-deal"), {"deal": number})
+    deals = list(Deal.objects.filter(table=fantan_table, is_over=True).order_by("number"))
+    totals = [sum(d.result["scores"][s] for d in deals) for s in range(4)]
+    page = host_client.get(url(fantan_table), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    foot = re.search(r"<tfoot>(.*?)</tfoot>", page, re.S).group(1)
+    assert re.findall(r"<td>(-?\d+)</td>", foot) == [str(t) for t in totals]
+
+
+def test_the_record_download_replays_to_the_deal_result(host_client, fantan_table):
+    response = host_client.get(url(fantan_table, "deals/1/record.json"))
+    assert response.status_code == 409  # every hand as dealt: not while the deal is played
+    play_to_end(host_client, fantan_table)
+    response = host_client.get(url(fantan_table, "deals/1/record.json"))
+    assert response.status_code == 200
+    assert "attachment" in response["Content-Disposition"]
+    record = json.loads(response.content)
+    deal = current(fantan_table)
+    assert record["hands"] == deal.hands and record["dealer"] == deal.dealer
+    assert replay(record).result() == {**deal.result, "complete": True}
+
+
+# -- refusals: a clear message, a 4xx status, and the deal unchanged --------------------------
+
+def test_out_of_turn_play_is_refused(host_client, fantan_table):
+    reveal_now(host_client, fantan_table)
+    before = current(fantan_table)
+    state = services.load(before).state
+    other = (state.to_act + 1) % 4
+    card = codes_of(state.hands[other])[0]
+    response = host_client.post(url(fantan_table, "act"), stamp(before, seat=other, card=card),
+                                HTTP_ACCEPT_LANGUAGE="en", **HTMX)
+    assert response.status_code == 400
+    assert "not your turn" in alert(response)
+    unchanged(fantan_table, before)
+    check_hidden(response, fantan_table)
+
+
+def test_a_card_that_does_not_continue_a_row_is_refused(host_client, fantan_table):
+    reveal_now(host_client, fantan_table)
+    before = current(fantan_table)
+    state = services.load(before).state
+    seat = state.to_act
+    unplayable = [c for c in codes_of(state.hands[seat]) if c[0] != "8"]
+    response = host_client.post(url(fantan_table, "act"),
+                                stamp(before, seat=seat, card=unplayable[0]),
+                                HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400
+    assert "cannot be laid now" in alert(response)
+    unchanged(fantan_table, before)
+
+
+def test_a_card_from_another_hand_is_refused(host_client, fantan_table):
+    reveal_now(host_client, fantan_table)
+    before = current(fantan_table)
+    state = services.load(before).state
+    foreign = codes_of(state.hands[(state.to_act + 2) % 4])[0]
+    response = host_client.post(url(fantan_table, "act"),
+                                stamp(before, seat=state.to_act, card=foreign),
+                                HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400
+    assert "not in your hand" in alert(response)
+    unchanged(fantan_table, before)
+
+
+def test_passing_with_a_playable_card_is_refused(host_client, fantan_table):
+    for _ in range(8):  # get past the opening, where a pass may be forced
+        take_turn(host_client, fantan_table)
+    deal = current(fantan_table)
+    while True:
+        reveal_now(host_client, fantan_table)
+        deal = current(fantan_table)
+        state = services.load(deal).state
+        if any("play" in a for a in state.legal_actions()) and not state.extra:
+            break
+        take_turn(host_client, fantan_table)
+    response = host_client.post(url(fantan_table, "act"),
+                                stamp(deal, seat=state.to_act, **{"pass": "1"}),
+                                HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400
+    assert "may not pass" in alert(response)
+    unchanged(fantan_table, deal)
+
+
+def test_playing_before_the_hand_is_shown_is_refused(host_client, fantan_table):
+    before = current(fantan_table)
+    state = services.load(before).state
+    action = state.legal_actions()[0]
+    fields = {"card": action["play"]} if "play" in action else {"pass": "1"}
+    response = host_client.post(url(fantan_table, "act"),
+                                stamp(before, seat=state.to_act, **fields),
+                                HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400
+    assert "Show your hand first" in alert(response)
+    unchanged(fantan_table, before)
+
+
+def test_a_stale_page_and_a_double_click_are_refused(host_client, fantan_table):
+    reveal_now(host_client, fantan_table)
+    page_deal = current(fantan_table)
+    state = services.load(page_deal).state
+    action = state.legal_actions()[0]
+    fields = {"card": action["play"]} if "play" in action else {"pass": "1"}
+    first = host_client.post(url(fantan_table, "act"),
+                             stamp(page_deal, seat=state.to_act, **fields), **HTMX)
+    assert first.status_code == 200
+    after_first = current(fantan_table)
+    again = host_client.post(url(fantan_table, "act"),
+                             stamp(page_deal, seat=state.to_act, **fields),
+                             HTTP_ACCEPT_LANGUAGE="en", **HTMX)
+    assert again.status_code == 409
+    assert "moved on" in alert(again)
+    unchanged(fantan_table, after_first)
+    # the refusal shows the table as it is now, ready for the next player
+    assert f'name="version" value="{after_first.version}"' in again.content.decode()
+
+
+@pytest.mark.parametrize("forged", [
+    {"version": "abc"},
+    {"version": ""},
+    {"seat": "9"},
+    {"seat": "-1"},
+    {"card": "ZZ"},
+    {"card": "<script>"},
+    {"deal": "999"},
+    {"deal": "x"},
+])
+def test_forged_fields_are_refused(host_client, fantan_table, forged):
+    reveal_now(host_client, fantan_table)
+    before = current(fantan_table)
+    state = services.load(before).state
+    action = next(a for a in state.legal_actions())
+    fields = stamp(before, seat=state.to_act,
+                   **({"card": action["play"]} if "play" in action else {"pass": "1"}))
+    fields.update(forged)
+    if "card" in forged:
+        fields.pop("pass", None)
+    response = host_client.post(url(fantan_table, "act"), fields, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code in (400, 409)
+    assert alert(response)
+    assert "<script>" not in alert(response)
+    unchanged(fantan_table, before)
+
+
+def test_a_post_with_no_action_is_refused(host_client, fantan_table):
+    reveal_now(host_client, fantan_table)
+    before = current(fantan_table)
+    response = host_client.post(url(fantan_table, "act"),
+                                stamp(before, seat=services.load(before).state.to_act))
+    assert response.status_code == 400 and alert(response)
+    unchanged(fantan_table, before)
+
+
+def test_revealing_for_the_wrong_player_is_refused(host_client, fantan_table):
+    before = current(fantan_table)
+    other = (services.load(before).state.to_act + 1) % 4
+    response = host_client.post(url(fantan_table, "reveal"), stamp(before, seat=other),
+                                HTTP_ACCEPT_LANGUAGE="en", **HTMX)
+    assert response.status_code == 400 and "not your turn" in alert(response)
+    unchanged(fantan_table, before)
+    assert 'name="card"' not in response.content.decode()
+
+
+def test_take_back_until_the_next_player_reveals(host_client, fantan_table):
+    action = take_turn(host_client, fantan_table)
+    deal = current(fantan_table)
+    page = host_client.get(url(fantan_table), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "take back the last move" in page
+    response = host_client.post(url(fantan_table, "take-back"),
+                                stamp(deal, seat=action["seat"]), **HTMX)
+    assert response.status_code == 200
+    back = current(fantan_table)
+    hotseat = services.load(back)
+    assert hotseat.state.to_act == action["seat"] and not hotseat.handoff
+    kinds = list(DealEvent.objects.filter(deal=back).values_list("kind", flat=True))
+    assert kinds[-2:] == ["action", "take_back"]  # the take-back stays in the log
+    assert services.record(back)["actions"] == []
+    # play again, the next player looks at his hand: no more taking back
+    take_turn(host_client, fantan_table)
+    reveal_now(host_client, fantan_table)
+    before = current(fantan_table)
+    response = host_client.post(url(fantan_table, "take-back"),
+                                stamp(before, seat=action["seat"]),
+                                HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400 and "no longer be taken back" in alert(response)
+    unchanged(fantan_table, before)
+
+
+def test_the_next_deal_is_dealt_once_for_a_double_click(host_client, fantan_table):
+    play_to_end(host_client, fantan_table)
+    assert host_client.post(url(fantan_table, "next-deal"), {"deal": 1}).status_code == 302
+    again = host_client.post(url(fantan_table, "next-deal"), {"deal": 1},
+                             HTTP_ACCEPT_LANGUAGE="en")
+    assert again.status_code == 409 and "already started" in alert(again)
+    assert fantan_table.deals.count() == 2
+
+
+def test_the_next_deal_waits_for_the_end_of_this_one(host_client, fantan_table):
+    response = host_client.post(url(fantan_table, "next-deal"), {"deal": 1})
+    assert response.status_code == 400 and alert(response)
+    assert fantan_table.deals.count() == 1
+
+
+# -- who may see and do what ------------------------------------------------------------------
+
+def test_another_member_cannot_open_or_play_the_table(client, django_user_model, fantan_table):
+    other = django_user_model.objects.create_user("other", password="pw-for-tests-only")
+    client.force_login(other)
+    before = current(fantan_table)
+    assert client.get(url(fantan_table)).status_code == 403
+    response = client.post(url(fantan_table, "reveal"),
+                           stamp(before, seat=services.load(before).state.to_act))
+    assert response.status_code == 403
+    unchanged(fantan_table, before)
+    assert client.get(url(fantan_table, "deals/1/record.json")).status_code == 403
+
+
+def test_a_visitor_is_sent_to_sign_in_and_cannot_post(client, fantan_table):
+    before = current(fantan_table)
+    response = client.get(url(fantan_table))
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    response = client.post(url(fantan_table, "reveal"), stamp(before, seat=0))
+    assert response.status_code == 403
+    unchanged(fantan_table, before)
+
+
+def test_unknown_table_address_is_not_found(host_client, db):
+    assert host_client.get("/t/not-a-table/").status_code == 404
+    assert host_client.post("/t/not-a-table/act", {}).status_code == 404
+
+
+def test_table_addresses_are_not_guessable(fantan_table):
+    assert len(fantan_table.token) >= 22 and str(fantan_table.pk) not in fantan_table.token
+
+
+def test_csrf_is_enforced_and_htmx_sends_the_token(host, fantan_table):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(host)
+    before = current(fantan_table)
+    fields = stamp(before, seat=services.load(before).state.to_act)
+    assert client.post(url(fantan_table, "reveal"), fields).status_code == 403
+    unchanged(fantan_table, before)
+    page = client.get(url(fantan_table)).content.decode()
+    token = re.search(r'"X-CSRFToken": "([^"]+)"', page).group(1)  # hx-headers on <body>
+    response = client.post(url(fantan_table, "reveal"), fields, HTTP_X_CSRFTOKEN=token, **HTMX)
+    assert response.status_code == 200
+    assert current(fantan_table).version == before.version + 1
+
+
+def test_get_is_not_allowed_on_actions(host_client, fantan_table):
+    assert host_client.get(url(fantan_table, "act")).status_code == 405
+
+
+# -- starting a table ----------------------------------------------------------------------
+
+def test_a_member_starts_a_table_with_club_players_and_a_new_name(host_client, players):
+    response = host_client.post("/tables/new/", {
+        "seat_0": players[0].pk, "seat_1": players[1].pk, "seat_2": players[2].pk,
+        "new_3": "Zoë", "start_rank": "7", "until_out": "2", "scoring": "",
+        "premium_1": "200", "premium_2": "125", "ace_extra": "on"})
+    assert response.status_code == 302
+    table = fantan_table_of(response)
+    assert [s.player.name for s in table.seats.all()] == ["Анна", "Борис", "Вера", "Zoë"]
+    assert table.options == {"players": 4, "start_rank": "7", "ace_extra": True,
+                             "two_extra": False, "until_out": 2, "premiums": [200, 125],
+                             "scoring": "premiums"}
+    assert table.deals.get().number == 1
+
+
+def test_three_players_make_a_three_player_table(host_client, players):
+    response = host_client.post("/tables/new/", {
+        "seat_0": players[0].pk, "seat_1": players[1].pk, "seat_2": players[2].pk,
+        "start_rank": "8", "until_out": "1", "premium_1": "800", "premium_2": "500"})
+    table = fantan_table_of(response)
+    deal = table.deals.get()
+    assert table.options["players"] == 3
+    assert [len(h) for h in deal.hands] == [17, 17, 17]
+
+
+@pytest.mark.parametrize("seats", [
+    {"seat_0": 0, "seat_1": 1},  # two players
+    {"seat_0": 0, "seat_1": 0, "seat_2": 1},  # the same player twice
+    {"seat_0": 0, "seat_2": 1, "seat_3": 2},  # a gap
+])
+def test_a_table_with_a_wrong_seating_is_refused(host_client, players, seats):
+    data = {k: players[v].pk for k, v in seats.items()}
+    data.update({"start_rank": "8", "until_out": "1", "premium_1": "800", "premium_2": "500"})
+    response = host_client.post("/tables/new/", data)
+    assert response.status_code == 400
+    assert 'role="alert"' in response.content.decode()
+    assert not fantan_table_of_any()
+
+
+def fantan_table_of(response):
+    from games.models import Table
+
+    return Table.objects.get(token=response["Location"].split("/")[2])
+
+
+def fantan_table_of_any():
+    from games.models import Table
+
+    return Table.objects.exists()
+
+
+def test_starting_a_table_needs_a_sign_in(client, db):
+    response = client.get("/tables/new/")
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+# -- cost -------------------------------------------------------------------------------
+
+def test_an_action_costs_the_same_queries_first_and_fortieth(host_client, fantan_table):
+    counts = []
+    for _ in range(40):
+        deal = current(fantan_table)
+        hotseat = services.load(deal)
+        if hotseat.handoff:
+            reveal_now(host_client, fantan_table)
+            deal = current(fantan_table)
+            hotseat = services.load(deal)
+        action = hotseat.state.legal_actions()[0]
+        fields = {"card": action["play"]} if "play" in action else {"pass": "1"}
+        with CaptureQueriesContext(connection) as queries:
+            response = host_client.post(url(fantan_table, "act"),
+                                        stamp(deal, seat=action["seat"], **fields), **HTMX)
+        assert response.status_code == 200
+        counts.append(len(queries))
+        if current(fantan_table).is_over:
+            break
+    assert len(counts) >= 30
+    assert counts[0] == counts[-1] == max(counts), counts
