@@ -64,6 +64,9 @@ class FantanTableForm(forms.Form):
         keys = [s.name.lower() if isinstance(s, Player) else s.lower() for s in filled]
         if len(set(keys)) != len(keys):
             raise forms.ValidationError(_("A player can take only one seat."))
+        if len(filled) == 3 and cleaned.get("start_rank") == "2":
+            self.add_error("start_rank", _("Three players play without the two of clubs, so "
+                                           "the rows cannot start with a two."))
         cleaned["seated"] = filled
         return cleaned
 

@@ -15,7 +15,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_noop
 
 from .engine import RulesError, get_rules
-from .engine.base import InvalidAction
+from .engine.base import InvalidAction, InvalidRecord
 from .models import AuditEntry, Deal, DealEvent, Player, Seat, Table
 
 
@@ -41,6 +41,9 @@ class Refused(ServiceError):
 def refused(exc: RulesError) -> Refused:
     if isinstance(exc, InvalidAction):  # a forged or damaged form: its text is not repeated
         return Refused(gettext_noop("That is not a move of this game; nothing was done."))
+    if isinstance(exc, InvalidRecord):
+        return Refused(gettext_noop("These options do not fit the game: %(reason)s"),
+                       reason=str(exc))
     return Refused(exc.message, **exc.params)
 
 

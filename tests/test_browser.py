@@ -346,7 +346,7 @@ def test_take_back(open_page, user):
     assert_turn_of(page, table, name)
     assert page.locator(".hand").get_by_role("button", name=label, exact=True).is_visible()
     assert page.locator(".board").get_by_role("img", name=label, exact=True).count() == 0
-    assert (page.locator(".log li.take_back").last.inner_text()
+    assert (page.locator(".log li.take_back").first.inner_text()  # latest first
             == f"{name} took back {english_text(code)}")
 
     # He lays it again; once the next player has his hand shown, nothing can be taken back.
@@ -395,7 +395,7 @@ def test_keyboard_only(open_page, user):
         pytest.fail("nobody laid a card")
 
     assert page.locator(".board").get_by_role("img", name=label, exact=True).count() == 1
-    assert page.locator(".log li").last.inner_text().startswith(f"{name} laid ")
+    assert page.locator(".log li").first.inner_text().startswith(f"{name} laid ")
     assert page.script_errors == []
 
 

@@ -386,8 +386,12 @@ def test_unknown_table_address_is_not_found(host_client, db):
     assert host_client.post("/t/not-a-table/act", {}).status_code == 404
 
 
-def test_table_addresses_are_not_guessable(fantan_table):
-    assert len(fantan_table.token) >= 22 and str(fantan_table.pk) not in fantan_table.token
+def test_table_addresses_are_not_guessable(fantan_table, host, players):
+    other = services.start_table(user=host, game="fantan", players=players, options={})
+    for table in (fantan_table, other):  # 128 random bits, and no serial number
+        assert table.get_absolute_url() == f"/t/{table.token}/"
+        assert len(table.token) >= 22
+    assert fantan_table.token != other.token
 
 
 def test_csrf_is_enforced_and_htmx_sends_the_token(host, fantan_table):
@@ -487,3 +491,13 @@ def test_an_action_costs_the_same_queries_first_and_fortieth(host_client, fantan
             break
     assert len(counts) >= 30
     assert counts[0] == counts[-1] == max(counts), counts
+
+
+def test_three_players_cannot_start_rows_with_the_missing_two(host_client, players):
+    response = host_client.post("/tables/new/", {
+        "seat_0": players[0].pk, "seat_1": players[1].pk, "seat_2": players[2].pk,
+        "start_rank": "2", "until_out": "1", "premium_1": "800", "premium_2": "500"},
+        HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400
+    assert "without the two of clubs" in response.content.decode()
+    assert not fantan_table_of_any()

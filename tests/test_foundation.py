@@ -1,0 +1,128 @@
+"""Settings, demo data, the admin and the table's websocket."""
+
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+from asgiref.sync import async_to_sync, sync_to_async
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.core.management import call_command
+
+from config.settings import database_from_url
+from games import services
+from games.models import AuditEntry, Player
+from games.routing import websocket_urlpatterns
+from tests.conftest import current, leaked_cards
+
+
+def settings_in_subprocess(**env) -> subprocess.CompletedProcess:
+    code = ("import django, os; os.environ['DJANGO_SETTINGS_MODULE'] = 'config.settings'; "
+            "from django.conf import settings; "
+            "print(settings.DATABASES['default']['ENGINE'], "
+            "settings.CHANNEL_LAYERS['default']['BACKEND'])")
+    clean = {k: v for k, v in os.environ.items()
+             if k not in ("DATABASE_URL", "REDIS_URL", "SECRET_KEY", "DEBUG")}
+    return subprocess.run([sys.executable, "-c", code], env={**clean, **env},
+                          cwd=settings.BASE_DIR, capture_output=True, text=True)
+
+
+def test_with_debug_off_the_development_key_is_refused():
+    result = settings_in_subprocess(DEBUG="0")
+    assert result.returncode != 0 and "SECRET_KEY" in result.stderr
+    result = settings_in_subprocess(DEBUG="0", SECRET_KEY="x" * 50)
+    assert result.returncode == 0, result.stderr
+
+
+def test_defaults_are_sqlite_and_the_in_memory_layer_and_the_environment_overrides():
+    plain = settings_in_subprocess().stdout.split()
+    assert plain == ["django.db.backends.sqlite3", "channels.layers.InMemoryChannelLayer"]
+    served = settings_in_subprocess(DATABASE_URL="postgresql://u:p@db.example:5433/club",
+                                    REDIS_URL="redis://127.0.0.1:6379/1").stdout.split()
+    assert served == ["django.db.backends.postgresql", "channels_redis.core.RedisChannelLayer"]
+
+
+def test_database_urls_are_read_in_full():
+    pg = database_from_url("postgresql://club:s%40crет@10.0.0.5:5433/cards")
+    assert (pg["NAME"], pg["USER"], pg["PASSWORD"], pg["HOST"], pg["PORT"]) == (
+        "cards", "club", "s@crет", "10.0.0.5", "5433")
+    lite = database_from_url("sqlite:////var/lib/club/club.db")
+    assert lite["NAME"] == "/var/lib/club/club.db"
+    # concurrent writers wait for the lock instead of failing with "database is locked"
+    assert lite["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
+    assert "journal_mode=WAL" in lite["OPTIONS"]["init_command"]
+
+
+@pytest.mark.django_db
+def test_the_demo_club_is_loaded_once_and_the_director_once(capsys):
+    call_command("seed_demo")
+    first = capsys.readouterr().out
+    assert re.search(r"as 'director' with the password \S+", first)
+    players = Player.objects.count()
+    call_command("seed_demo")
+    second = capsys.readouterr().out
+    assert Player.objects.count() == players >= 6
+    assert "password" not in second.split("exists")[0] and "exists" in second
+    names = set(Player.objects.values_list("name", flat=True))
+    assert {"Анна", "Alice"} <= names  # Russian and Latin names
+
+
+@pytest.mark.django_db
+def test_the_admin_lists_players_tables_and_deals(admin_client, fantan_table):
+    deal = current(fantan_table)
+    for path in ("/admin/games/player/", "/admin/games/table/", "/admin/games/deal/",
+                 f"/admin/games/table/{fantan_table.pk}/change/",
+                 f"/admin/games/deal/{deal.pk}/change/", "/admin/games/auditentry/"):
+        assert admin_client.get(path).status_code == 200, path
+    # a deal changes only by its own actions, never by hand
+    assert admin_client.get("/admin/games/deal/add/").status_code == 403
+    response = admin_client.post(f"/admin/games/deal/{deal.pk}/delete/", {"post": "yes"})
+    assert response.status_code == 403 and current(fantan_table).pk == deal.pk
+
+
+@pytest.mark.django_db
+def test_a_player_edited_in_the_admin_goes_through_the_service(admin_client, players):
+    response = admin_client.post(f"/admin/games/player/{players[0].pk}/change/",
+                                 {"name": "Анна Петровна", "user": ""})
+    assert response.status_code == 302
+    assert Player.objects.get(pk=players[0].pk).name == "Анна Петровна"
+    assert AuditEntry.objects.filter(verb="player.change").exists()
+    response = admin_client.post("/admin/games/player/add/", {"name": "борис", "user": ""})
+    assert response.status_code == 200  # the same name in another case is the same person
+    assert Player.objects.filter(name__in=["борис", "Борис"]).count() == 1
+
+
+def test_the_health_check_answers(client):
+    assert client.get("/healthz").content == b"ok"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_websocket_tells_of_a_change_and_carries_no_card(fantan_table, host):
+    async_to_sync(websocket_scenario)(fantan_table, host)
+
+
+async def websocket_scenario(fantan_table, host):
+    communicator = WebsocketCommunicator(URLRouter(websocket_urlpatterns),
+                                         f"/ws/t/{fantan_table.token}/")
+    connected, _ = await communicator.connect()
+    assert connected
+
+    def move():
+        deal = current(fantan_table)
+        state = services.load(deal).state
+        services.reveal(deal=deal, seat=state.to_act, expected_version=0, user=host)
+        deal = current(fantan_table)
+        action = state.legal_actions()[0]
+        services.play(deal=deal, seat=action["seat"],
+                      action={k: v for k, v in action.items() if k != "seat"},
+                      expected_version=1, user=host)
+        return [c for hand in deal.hands for c in hand]
+
+    every_card = await sync_to_async(move)()
+    messages = [await communicator.receive_from(), await communicator.receive_from()]
+    assert messages == ['{"deal": 1, "version": 1}', '{"deal": 1, "version": 2}']
+    assert not leaked_cards("".join(messages), every_card)
+    await communicator.disconnect()
