@@ -30,18 +30,18 @@ class Player(models.Model):
     def __str__(self):
         return self.name
 
-    @staticmethod
-    def key_of(name: str) -> str:
-        return " ".join(name.split()).casefold()
+    def save(self, *args, **kwargs):
+        self.key = self.key_of(self.name)
+        super().save(*args, **kwargs)
 
     def clean(self):
         self.name = " ".join(self.name.split())
         if Player.objects.filter(key=self.key_of(self.name)).exclude(pk=self.pk).exists():
             raise ValidationError({"name": _("The club already has a player of that name.")})
 
-    def save(self, *args, **kwargs):
-        self.key = self.key_of(self.name)
-        super().save(*args, **kwargs)
+    @staticmethod
+    def key_of(name: str) -> str:
+        return " ".join(name.split()).casefold()
 
 
 def new_token() -> str:

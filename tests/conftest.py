@@ -2,11 +2,11 @@ import os
 import re
 
 import pytest
+from django.utils import translation
 
 from games import selectors, services
 from games.models import Player
 from games.templatetags.cards import card_name, card_text
-from django.utils import translation
 
 # Playwright's sync API runs an event loop in the test thread; Django's ORM must still be
 # usable from the test itself (live_server fixtures, assertions on the database).
