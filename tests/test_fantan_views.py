@@ -382,7 +382,9 @@ def test_a_visitor_is_sent_to_sign_in_and_cannot_post(client, fantan_table):
 
 
 def test_unknown_table_address_is_not_found(host_client, db):
-    assert host_client.get("/t/not-a-table/").status_code == 404
+    response = host_client.get("/t/not-a-table/", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 404
+    assert "There is no such page" in response.content.decode()
     assert host_client.post("/t/not-a-table/act", {}).status_code == 404
 
 
@@ -399,7 +401,9 @@ def test_csrf_is_enforced_and_htmx_sends_the_token(host, fantan_table):
     client.force_login(host)
     before = current(fantan_table)
     fields = stamp(before, seat=services.load(before).state.to_act)
-    assert client.post(url(fantan_table, "reveal"), fields).status_code == 403
+    refused = client.post(url(fantan_table, "reveal"), fields, HTTP_ACCEPT_LANGUAGE="en")
+    assert refused.status_code == 403
+    assert "Reload the page and try again" in alert(refused)
     unchanged(fantan_table, before)
     page = client.get(url(fantan_table)).content.decode()
     token = re.search(r'"X-CSRFToken": "([^"]+)"', page).group(1)  # hx-headers on <body>
