@@ -424,3 +424,12 @@ def test_layout_on_a_phone_and_a_laptop(open_page, user):
                 "els => els.map(e => e.getBoundingClientRect().toJSON())"):
             assert box["width"] >= 24 and box["height"] >= 24, f"{size}: a tiny card button"
         page.screenshot(path=f"/tmp/fantan-{size}.png", full_page=True)
+        board = page.locator(".board").evaluate("e => [e.scrollWidth, e.clientWidth]")
+        assert board[0] <= board[1] + 1, f"{size}: the board's thirteen columns do not fit"
+        page.goto(f"{live_url(page)}/tables/new/")
+        assert page.locator("form.new-table").count() == 1
+        assert page.evaluate(NO_OVERFLOW), f"{size}: the new-table form is too wide"
+
+
+def live_url(page) -> str:
+    return page.url.split("/t/")[0]
