@@ -53,9 +53,20 @@ def host_table(request, token: str) -> Table:
     except Table.DoesNotExist:
         raise Http404 from None
     if not selectors.can_host(request.user, table):
-        raise services.ServiceError(gettext_noop(
-            "This table is played on another screen."))
+        raise NotHost
     return table
+
+
+class NotHost(Exception):
+    pass
+
+
+def refused_page(request, message: str, status: int):
+    return render(request, "games/refused.html", {"message": message}, status=status)
+
+
+def not_host_page(request):
+    return refused_page(request, _("This table is played on another screen."), 403)
 
 
 def message_text(exc, players: list[str]) -> str:
@@ -81,22 +92,21 @@ def table_view(request, token):
         return redirect_to_login(request.get_full_path())
     try:
         table = host_table(request, token)
-    except services.ServiceError as exc:
-        return render(request, "games/refused.html", {"message": message_text(exc, [])},
-                      status=403)
+    except NotHost:
+        return not_host_page(request)
     return render_table(request, table)
 
 
 class BadForm(services.ServiceError):
-    pass
+    def __init__(self):
+        super().__init__(gettext_noop("The form was incomplete or damaged; nothing was done."))
 
 
 def posted_int(request, name: str) -> int:
     try:
         return int(request.POST[name])
     except (KeyError, ValueError):
-        raise BadForm(gettext_noop("The form was incomplete or damaged; nothing was done."),
-                      ) from None
+        raise BadForm from None
 
 
 def table_post(handler):
@@ -105,13 +115,11 @@ def table_post(handler):
     @require_POST
     def view(request, token):
         if not request.user.is_authenticated:
-            return render(request, "games/refused.html",
-                          {"message": _("Sign in to play.")}, status=403)
+            return refused_page(request, _("Sign in to play."), 403)
         try:
             table = host_table(request, token)
-        except services.ServiceError as exc:
-            return render(request, "games/refused.html", {"message": message_text(exc, [])},
-                          status=403)
+        except NotHost:
+            return not_host_page(request)
         try:
             handler(request, table)
         except services.ServiceError as exc:
@@ -125,38 +133,37 @@ def table_post(handler):
     return view
 
 
-def posted_deal(request, table):
-    number = posted_int(request, "deal")
-    deal = table.deals.filter(number=number).first()
+def turn(request, table) -> dict:
+    """The fields every turn's form carries: the deal and version it showed, and the seat."""
+    deal = table.deals.filter(number=posted_int(request, "deal")).first()
     if deal is None:
-        raise BadForm(gettext_noop("The form was incomplete or damaged; nothing was done."))
+        raise BadForm
     deal.table = table
-    return deal
+    return {"deal": deal, "seat": posted_int(request, "seat"),
+            "expected_version": posted_int(request, "version"), "user": request.user}
+
+
+def posted_action(request) -> dict:
+    if "card" in request.POST:
+        return {"play": request.POST["card"]}
+    if "pass" in request.POST:
+        return {"pass": True}
+    raise BadForm
 
 
 @table_post
 def reveal(request, table):
-    services.reveal(deal=posted_deal(request, table), seat=posted_int(request, "seat"),
-                    expected_version=posted_int(request, "version"), user=request.user)
+    services.reveal(**turn(request, table))
 
 
 @table_post
 def act(request, table):
-    if "card" in request.POST:
-        action = {"play": request.POST["card"]}
-    elif "pass" in request.POST:
-        action = {"pass": True}
-    else:
-        raise BadForm(gettext_noop("The form was incomplete or damaged; nothing was done."))
-    services.play(deal=posted_deal(request, table), seat=posted_int(request, "seat"),
-                  action=action, expected_version=posted_int(request, "version"),
-                  user=request.user)
+    services.play(action=posted_action(request), **turn(request, table))
 
 
 @table_post
 def take_back(request, table):
-    services.take_back(deal=posted_deal(request, table), seat=posted_int(request, "seat"),
-                       expected_version=posted_int(request, "version"), user=request.user)
+    services.take_back(**turn(request, table))
 
 
 @table_post
@@ -167,17 +174,15 @@ def next_deal(request, table):
 def deal_record(request, token, number):
     try:
         table = host_table(request, token)
-    except services.ServiceError as exc:
-        return render(request, "games/refused.html", {"message": message_text(exc, [])},
-                      status=403)
+    except NotHost:
+        return not_host_page(request)
     deal = table.deals.filter(number=number).first()
     if deal is None:
         raise Http404
     if not deal.is_over:
         # The record holds every hand as dealt: not while the deal is being played.
-        return render(request, "games/refused.html",
-                      {"message": _("The record can be downloaded once the deal is over.")},
-                      status=409)
+        return refused_page(request, _("The record can be downloaded once the deal is over."),
+                            409)
     deal.table = table
     response = JsonResponse(services.record(deal), json_dumps_params={"ensure_ascii": False,
                                                                        "indent": 1})
