@@ -8,8 +8,64 @@ from .models import Player
 SEATS = 4
 
 
-class FantanTableForm(forms.Form):
-    """Who sits where (clockwise from seat 1) and the options agreed before the deal."""
+class TableForm(forms.Form):
+    """Who sits where, clockwise from seat 1 (club players or new names), and the options."""
+
+    game = ""
+    min_seats = SEATS
+    option_names: tuple[str, ...] = ()
+    seating_error = _("Seat four players, clockwise.")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for i in range(SEATS):
+            optional = i >= self.min_seats
+            self.fields[f"seat_{i}"] = forms.ModelChoiceField(
+                Player.objects.all(), required=False,
+                label=pgettext_lazy("form", "Seat %(n)s") % {"n": i + 1},
+                empty_label=_("— nobody —") if optional else "—")
+            self.fields[f"new_{i}"] = forms.CharField(
+                required=False, max_length=60, label=_("or a new player"))
+
+    def seat_fields(self):
+        return [(self[f"seat_{i}"], self[f"new_{i}"]) for i in range(SEATS)]
+
+    def option_fields(self):
+        return [self[name] for name in self.option_names]
+
+    def clean(self):
+        cleaned = super().clean()
+        seated = []
+        for i in range(SEATS):
+            player = cleaned.get(f"seat_{i}")
+            name = " ".join((cleaned.get(f"new_{i}") or "").split())
+            if player and name:
+                self.add_error(f"new_{i}", _("Choose a club player or type a new name, "
+                                             "not both."))
+            seated.append(player or name or None)
+        filled = [s for s in seated if s]
+        if len(filled) < self.min_seats or None in seated[:len(filled)]:
+            raise forms.ValidationError(self.seating_error)
+        keys = [Player.key_of(s.name if isinstance(s, Player) else s) for s in filled]
+        if len(set(keys)) != len(keys):
+            raise forms.ValidationError(_("A player can take only one seat."))
+        cleaned["seated"] = filled
+        return cleaned
+
+    def seated(self) -> list:
+        """Club players, or new names for the service to add, in seat order."""
+        return self.cleaned_data["seated"]
+
+    def options(self) -> dict:
+        raise NotImplementedError
+
+
+class FantanTableForm(TableForm):
+    game = "fantan"
+    min_seats = 3
+    seating_error = _("Seat three or four players, from seat 1 on, clockwise.")
+    option_names = ("start_rank", "ace_extra", "two_extra", "until_out", "scoring",
+                    "premium_1", "premium_2")
 
     start_rank = forms.ChoiceField(
         label=_("Start card"), initial="8",
@@ -30,49 +86,12 @@ class FantanTableForm(forms.Form):
     premium_1 = forms.IntegerField(label=_("First premium"), initial=800)
     premium_2 = forms.IntegerField(label=_("Second premium"), initial=500)
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        for i in range(SEATS):
-            self.fields[f"seat_{i}"] = forms.ModelChoiceField(
-                Player.objects.all(), required=False,
-                label=pgettext_lazy("form", "Seat %(n)s") % {"n": i + 1},
-                empty_label=_("— nobody —") if i == SEATS - 1 else "—")
-            self.fields[f"new_{i}"] = forms.CharField(
-                required=False, max_length=60, label=_("or a new player"))
-
-    def seat_fields(self):
-        return [(self[f"seat_{i}"], self[f"new_{i}"]) for i in range(SEATS)]
-
-    def option_fields(self):
-        return [self[name] for name in ("start_rank", "ace_extra", "two_extra", "until_out",
-                                        "scoring", "premium_1", "premium_2")]
-
     def clean(self):
         cleaned = super().clean()
-        seated = []
-        for i in range(SEATS):
-            player = cleaned.get(f"seat_{i}")
-            name = " ".join((cleaned.get(f"new_{i}") or "").split())
-            if player and name:
-                self.add_error(f"new_{i}", _("Choose a club player or type a new name, "
-                                             "not both."))
-            seated.append(player or name or None)
-        filled = [s for s in seated if s]
-        if len(filled) < 3 or None in seated[:len(filled)]:
-            raise forms.ValidationError(
-                _("Seat three or four players, from seat 1 on, clockwise."))
-        keys = [s.name.lower() if isinstance(s, Player) else s.lower() for s in filled]
-        if len(set(keys)) != len(keys):
-            raise forms.ValidationError(_("A player can take only one seat."))
-        if len(filled) == 3 and cleaned.get("start_rank") == "2":
+        if len(cleaned.get("seated", ())) == 3 and cleaned.get("start_rank") == "2":
             self.add_error("start_rank", _("Three players play without the two of clubs, so "
                                            "the rows cannot start with a two."))
-        cleaned["seated"] = filled
         return cleaned
-
-    def seated(self) -> list:
-        """Club players, or new names for the service to add, in seat order."""
-        return self.cleaned_data["seated"]
 
     def options(self) -> dict:
         data = self.cleaned_data
@@ -83,3 +102,19 @@ class FantanTableForm(forms.Form):
         if data["scoring"]:
             options["scoring"] = data["scoring"]
         return options
+
+
+class VarietyTableForm(TableForm):
+    game = "variety"
+    option_names = ("cycle",)
+
+    cycle = forms.ChoiceField(
+        label=_("Cycle"), initial="full",
+        choices=[("full", _("full: eight deals, each player deals twice")),
+                 ("short", _("short: four deals, each player deals once"))])
+
+    def options(self) -> dict:
+        return {"cycle": self.cleaned_data["cycle"]}
+
+
+TABLE_FORMS = {form.game: form for form in (FantanTableForm, VarietyTableForm)}

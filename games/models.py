@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 class Game(models.TextChoices):
     # The games keep their Russian names; the English one stands beside it.
     FANTAN = "fantan", "Фантан (Fan-Tan)"
+    VARIETY = "variety", "Выборы (Variety)"
 
 
 class Player(models.Model):
@@ -93,6 +94,26 @@ class Seat(models.Model):
         return f"{self.position}: {self.player}"
 
 
+class Cycle(models.Model):
+    """Выборы: a cycle of eight deals (or four, a short cycle) scored on one table."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="cycles")
+    number = models.PositiveIntegerField(_("cycle"))
+    length = models.PositiveSmallIntegerField(_("deals"))
+    created_at = models.DateTimeField(_("started"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "number"]
+        verbose_name = _("cycle")
+        verbose_name_plural = _("cycles")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="cycle_number_once"),
+        ]
+
+    def __str__(self):
+        return f"{self.table} · {self.number}"
+
+
 class Deal(models.Model):
     """One deal: the cards dealt and its append-only event log.
 
@@ -102,6 +123,8 @@ class Deal(models.Model):
     """
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="deals")
+    cycle = models.ForeignKey(Cycle, verbose_name=_("cycle"), null=True, blank=True,
+                              on_delete=models.CASCADE, related_name="deals")
     number = models.PositiveIntegerField(_("deal"))
     dealer = models.PositiveSmallIntegerField(_("dealer"))
     seed = models.BigIntegerField(_("seed"))

@@ -1,10 +1,12 @@
 """Reads that pages share, each at a fixed number of queries however long the deal."""
 
 from django.db.models import Prefetch
+from django.utils.translation import gettext_lazy as _
 
 from . import services
-from .engine.cards import RANKS, sort_for_hand
-from .models import Deal, DealEvent, Seat, Table
+from .engine.cards import RANKS, SUITS, sort_for_hand
+from .engine.variety import SAY_LENGTH, TRUMPS
+from .models import Cycle, Deal, DealEvent, Seat, Table
 
 
 def table_by_token(token: str) -> Table:
@@ -15,7 +17,9 @@ def table_by_token(token: str) -> Table:
 
 
 def current_deal(table: Table) -> Deal:
-    return table.deals.order_by("-number").first()
+    deal = table.deals.select_related("cycle").order_by("-number").first()
+    deal.table = table
+    return deal
 
 
 def can_host(user, table: Table) -> bool:
@@ -32,8 +36,7 @@ def table_page(table: Table, deal: Deal) -> dict:
     players = names(table)
     hotseat = services.load(deal)
     state = hotseat.state
-    over = state.is_over()
-    if over:
+    if state.is_over():
         mode = "over"
     elif hotseat.handoff:
         mode = "handoff"
@@ -41,10 +44,35 @@ def table_page(table: Table, deal: Deal) -> dict:
         mode = "turn"
     view = state.view(state.to_act if mode == "turn" else None)
     to_act = view["to_act"]
-    place = {seat: i + 1 for i, seat in enumerate(view["finish_order"])}
-    seats = [{"index": i, "name": name, "count": view["counts"][i],
-              "dealer": i == deal.dealer, "to_act": i == to_act, "place": place.get(i)}
-             for i, name in enumerate(players)]
+    take_back_seat = hotseat.take_back_seat()
+    context = {
+        "table": table,
+        "deal": deal,
+        "game": table.game,
+        "players": players,
+        "mode": mode,
+        "view": view,
+        "hand": sort_for_hand(view["hand"]) if mode == "turn" else [],
+        "playable": set(view["playable"]),
+        "to_act_name": players[to_act] if to_act is not None else None,
+        "take_back": ({"seat": take_back_seat, "name": players[take_back_seat]}
+                      if take_back_seat is not None else None),
+        "log": deal_log(deal, players),
+    }
+    context.update(GAME_PAGES[table.game](table, deal, view, players))
+    context["seats"] = seats(view, deal, players, context.get("sides"))
+    return context
+
+
+def seats(view: dict, deal: Deal, players: list[str], sides: dict | None) -> list[dict]:
+    place = {seat: i + 1 for i, seat in enumerate(view.get("finish_order", []))}
+    return [{"index": i, "name": name, "count": view["counts"][i], "dealer": i == deal.dealer,
+             "to_act": i == view["to_act"], "place": place.get(i),
+             "side": sides["of"][i] if sides else None}
+            for i, name in enumerate(players)]
+
+
+def fantan_page(table, deal, view, players) -> dict:
     start = RANKS.index(view["start_rank"])
     rows = []
     for row in view["rows"]:
@@ -53,36 +81,77 @@ def table_page(table: Table, deal: Deal) -> dict:
             {"code": rank + row["suit"] if rank + row["suit"] in on_table else None,
              "start": i == start}
             for i, rank in enumerate(RANKS)]})
-    take_back_seat = hotseat.take_back_seat()
     return {
-        "table": table,
-        "deal": deal,
-        "players": players,
-        "seats": seats,
-        "mode": mode,
-        "view": view,
         "rows": rows,
-        "hand": sort_for_hand(view["hand"]) if mode == "turn" else [],
-        "playable": set(view["playable"]),
-        "to_act_name": players[to_act] if to_act is not None else None,
-        "take_back": ({"seat": take_back_seat, "name": players[take_back_seat]}
-                      if take_back_seat is not None else None),
         "finish": [{"place": i + 1, "name": players[s]}
                    for i, s in enumerate(view["finish_order"])],
-        "log": deal_log(deal, players),
         "totals": table_totals(table, players),
     }
 
 
+def variety_page(table, deal, view, players) -> dict:
+    sides = None
+    if view["attackers"]:
+        sides = {"attackers": [players[s] for s in view["attackers"]],
+                 "defenders": [players[s] for s in view["defenders"]],
+                 "of": {s: ("attack" if s in view["attackers"] else "defence")
+                        for s in range(4)},
+                 "tricks": [sum(view["tricks"][s] for s in view[side])
+                            for side in ("attackers", "defenders")]}
+    trick = {play["seat"]: play["card"] for play in view["trick"]}
+    base = view["to_act"] or 0
+    sheet = cycle_table(deal.cycle, players, deal) if deal.cycle_id else None
+    return {
+        "contracts": CONTRACTS,
+        "contract": CONTRACTS[view["contract"] - 1] if view["contract"] else None,
+        "sides": sides,
+        "calls": [{**call, "name": players[call["seat"]]} for call in view["calls"]],
+        "called": set(view["called"]),
+        "say_length": SAY_LENGTH,
+            # the trick round the table, the player to act at the bottom, the next on his left
+        "trick": [{"seat": s, "name": players[s], "card": trick.get(s),
+                   "place": ("bottom", "left", "top", "right")[(s - base) % 4],
+                   "led": bool(view["trick"]) and view["trick"][0]["seat"] == s}
+                  for s in range(4)],
+        "last_trick": ([{**play, "name": players[play["seat"]]} for play in view["last_trick"]]
+                       if view["last_trick"] else None),
+        "last_winner": players[view["last_winner"]] if view["last_winner"] is not None else None,
+        "cycle": sheet,
+        # deals of a cycle are played in turn: only its last can be unfinished
+        "cycle_position": len(sheet["rows"]) + (0 if deal.is_over else 1) if sheet else None,
+    }
+
+
+def contract(number, counts) -> dict:
+    trump = TRUMPS[number]
+    return {"number": number, "trumps": SUITS[trump] if trump is not None else None,
+            "counts": counts}
+
+
+# Выборы's eight contracts as the auction shows them: trumps, and what the tricks count.
+CONTRACTS = [
+    contract(1, _("the side with more tricks: +12")),
+    contract(2, _("+2 a trick")),
+    contract(3, _("+2 a spade")),
+    contract(4, _("+1 a red card, −1 a black card")),
+    contract(5, _("+5 a black ten or jack, −5 a red ten or jack")),
+    contract(6, _("+1 a red card; the lowest card wins the trick")),
+    contract(7, _("−2 a club")),
+    contract(8, _("−2 a trick")),
+]
+GAME_PAGES = {"fantan": fantan_page, "variety": variety_page}
+
+
 def deal_log(deal: Deal, players: list[str]) -> list[dict]:
-    """The deal's events in order, as sentences' parts; hand-offs are not shown."""
+    """The deal's events in order; showing a hand on the screen is not an entry."""
     entries = []
     for event in deal.events.all():
         if event.kind == DealEvent.Kind.REVEAL:
             continue
         data = event.data["undone"] if event.kind == DealEvent.Kind.TAKE_BACK else event.data
         entries.append({"index": event.index, "kind": event.kind, "name": players[event.seat],
-                        "card": data.get("play"), "passed": bool(data.get("pass"))})
+                        "card": data.get("play"), "passed": bool(data.get("pass")),
+                        "call": data.get("call"), "say": data.get("say")})
     return entries
 
 
@@ -96,3 +165,29 @@ def table_totals(table: Table, players: list[str]) -> dict:
         totals = [t + s for t, s in zip(totals, scores, strict=True)]
         rows.append({"number": number, "dealer": players[dealer], "scores": scores})
     return {"rows": rows, "totals": totals}
+
+
+def cycle_table(cycle: Cycle, players: list[str], latest: Deal | None = None) -> dict:
+    """The cycle's four-column score sheet, one row per finished deal (1 query)."""
+    rows = []
+    totals = [0] * len(players)
+    deals = (cycle.deals.filter(is_over=True).order_by("number")
+             .values_list("number", "dealer", "result"))
+    for position, (number, dealer, result) in enumerate(deals, start=1):
+        totals = [t + s for t, s in zip(totals, result["scores"], strict=True)]
+        rows.append({
+            "position": position, "number": number, "dealer": players[dealer],
+            "contract": result["contract"],
+            "attackers": [players[s] for s in result["attackers"]],
+            "scores": [{"score": score, "bonus": not result["attackers_won"]
+                        and seat in result["defenders"]}
+                       for seat, score in enumerate(result["scores"])],
+            "attackers_won": result["attackers_won"],
+            "new": latest is not None and latest.is_over and number == latest.number,
+        })
+    complete = len(rows) == cycle.length
+    best = max(totals) if complete else None
+    return {"cycle": cycle, "rows": rows, "totals": totals, "complete": complete,
+            "winners": [players[s] for s, t in enumerate(totals) if t == best]
+            if complete else [],
+            "players": players}

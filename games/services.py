@@ -16,7 +16,7 @@ from django.utils.translation import gettext_noop
 
 from .engine import RulesError, get_rules
 from .engine.base import InvalidAction, InvalidRecord
-from .models import AuditEntry, Deal, DealEvent, Player, Seat, Table
+from .models import AuditEntry, Cycle, Deal, DealEvent, Player, Seat, Table
 
 
 class ServiceError(Exception):
@@ -168,41 +168,51 @@ def start_table(*, user, game: str, players: list, options: dict,
         Seat.objects.bulk_create(
             Seat(table=table, position=i, player=p) for i, p in enumerate(players))
         dealer = lot.randrange(len(players))
-        _create_deal(table, 1, dealer, lot.getrandbits(62))
+        length = rules.cycle_length(options)
+        cycle = Cycle.objects.create(table=table, number=1, length=length) if length else None
+        _create_deal(table, cycle, 1, dealer, lot.getrandbits(62))
         AuditEntry.objects.create(user=user, verb="table.start", table=table,
                                   data={"game": game, "options": options, "dealer": dealer,
                                         "players": [p.pk for p in players]})
     return table
 
 
-def _create_deal(table: Table, number: int, dealer: int, seed: int) -> Deal:
+def _create_deal(table: Table, cycle: Cycle | None, number: int, dealer: int,
+                 seed: int) -> Deal:
     state = get_rules(table.game).new_deal(table.options, dealer, seed)
     hotseat = Hotseat(state, None, None)
-    return Deal.objects.create(table=table, number=number, dealer=dealer, seed=seed,
-                               hands=state.dealt, snapshot=hotseat.to_json())
+    return Deal.objects.create(table=table, cycle=cycle, number=number, dealer=dealer,
+                               seed=seed, hands=state.dealt, snapshot=hotseat.to_json())
 
 
 def next_deal(*, table: Table, after: int, user) -> Deal:
-    """The table's next deal, dealt by the left neighbour of the last dealer.
+    """The table's next deal, dealt by the left neighbour of the last dealer; in a game of
+    cycles, the first deal of a new cycle once the last one is complete.
 
     ``after`` is the number of the deal the page showed, so that a second click does not
     deal twice.
     """
+    rules = get_rules(table.game)
     with transaction.atomic():
-        last = (Deal.objects.select_for_update().filter(table=table).order_by("-number")
-                .first())
+        last = (Deal.objects.select_for_update().select_related("cycle").filter(table=table)
+                .order_by("-number").first())
         if last.number != after:
             raise Stale(gettext_noop("The next deal has already started."))
         if not last.is_over:
             raise Refused(gettext_noop("This deal is not over yet."))
-        seats = get_rules(table.game).seats(table.options)
+        cycle = last.cycle
+        if cycle is not None and cycle.deals.count() >= cycle.length:
+            cycle = Cycle.objects.create(table=table, number=cycle.number + 1,
+                                         length=rules.cycle_length(table.options))
         try:
-            deal = _create_deal(table, last.number + 1, (last.dealer + 1) % seats,
+            deal = _create_deal(table, cycle, last.number + 1,
+                                (last.dealer + 1) % rules.seats(table.options),
                                 random.SystemRandom().getrandbits(62))
         except IntegrityError:
             raise Stale(gettext_noop("The next deal has already started.")) from None
         AuditEntry.objects.create(user=user, verb="deal.start", table=table, deal=deal,
-                                  data={"number": deal.number, "dealer": deal.dealer})
+                                  data={"number": deal.number, "dealer": deal.dealer,
+                                        "cycle": cycle.number if cycle else None})
         _notify_on_commit(deal)
     return deal
 

@@ -5,11 +5,12 @@ from . import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
-    path("tables/new/", views.new_table, name="new-table"),
+    path("tables/new/<str:game>/", views.new_table, name="new-table"),
     path("t/<str:token>/", views.table_view, name="table"),
     path("t/<str:token>/reveal", views.reveal, name="table-reveal"),
     path("t/<str:token>/act", views.act, name="table-act"),
     path("t/<str:token>/take-back", views.take_back, name="table-take-back"),
     path("t/<str:token>/next-deal", views.next_deal, name="table-next-deal"),
     path("t/<str:token>/deals/<int:number>/record.json", views.deal_record, name="deal-record"),
+    path("t/<str:token>/cycles/<int:number>/", views.cycle_sheet, name="cycle"),
 ]

@@ -9,8 +9,9 @@ from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_GET, require_POST
 
 from . import selectors, services
-from .forms import FantanTableForm
-from .models import Table
+from .engine.cards import SUIT_SYMBOLS
+from .forms import TABLE_FORMS
+from .models import Game, Table
 from .templatetags.cards import card_text
 
 PARTIAL = "games/table.html#table"
@@ -32,18 +33,22 @@ def healthz(request):
 
 
 @login_required
-def new_table(request):
-    form = FantanTableForm(request.POST or None)
+def new_table(request, game):
+    if game not in TABLE_FORMS:
+        raise Http404
+    form = TABLE_FORMS[game](request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            table = services.start_table(user=request.user, game="fantan",
+            table = services.start_table(user=request.user, game=game,
                                          players=form.seated(), options=form.options())
         except services.ServiceError as exc:
             form.add_error(None, message_text(exc, []))
         else:
             return redirect(table)
     status = 400 if request.method == "POST" else 200
-    return render(request, "games/new_table.html", {"form": form}, status=status)
+    game_name = dict(Game.choices)[game]
+    return render(request, "games/new_table.html", {"form": form, "game_name": game_name},
+                  status=status)
 
 
 def host_table(request, token: str) -> Table:
@@ -76,6 +81,8 @@ def message_text(exc, players: list[str]) -> str:
         params["seat"] = players[params["seat"]] if players else params["seat"]
     if "card" in params:
         params["card"] = card_text(params["card"])
+    if "suit" in params:
+        params["suit"] = SUIT_SYMBOLS[params["suit"]]
     return _(exc.message) % params if params else _(exc.message)
 
 
@@ -144,10 +151,16 @@ def turn(request, table) -> dict:
 
 
 def posted_action(request) -> dict:
+    """The action a turn's form posts; which are this game's moves the engine decides."""
     if "card" in request.POST:
         return {"play": request.POST["card"]}
     if "pass" in request.POST:
         return {"pass": True}
+    if "call" in request.POST:
+        action = {"call": posted_int(request, "call")}
+        if request.POST.get("say", "").strip():
+            action["say"] = request.POST["say"]
+        return action
     raise BadForm
 
 
@@ -169,6 +182,19 @@ def take_back(request, table):
 @table_post
 def next_deal(request, table):
     services.next_deal(table=table, after=posted_int(request, "deal"), user=request.user)
+
+
+def cycle_sheet(request, token, number):
+    """A cycle's four-column score sheet on a page of its own, to print or to project."""
+    try:
+        table = host_table(request, token)
+    except NotHost:
+        return not_host_page(request)
+    cycle = table.cycles.filter(number=number).first()
+    if cycle is None:
+        raise Http404
+    sheet = selectors.cycle_table(cycle, selectors.names(table))
+    return render(request, "games/variety/cycle.html", {"table": table, "sheet": sheet})
 
 
 def deal_record(request, token, number):

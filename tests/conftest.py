@@ -58,3 +58,14 @@ def leaked_cards(html: str, codes) -> list[str]:
             if re.search(r"(?<![\w♠♥♦♣])" + re.escape(form) + r"(?![\w♠♥♦♣])", html):
                 leaks.append(f"{code} as {form!r}")
     return leaks
+
+
+@pytest.fixture
+def variety_table(host, players):
+    return services.start_table(user=host, game="variety", players=players, options={}, seed=3)
+
+
+@pytest.fixture
+def short_variety_table(host, players):
+    return services.start_table(user=host, game="variety", players=players,
+                                options={"cycle": "short"}, seed=5)

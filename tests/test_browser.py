@@ -261,11 +261,11 @@ def test_sign_in_seat_players_and_play_a_whole_deal(open_page, user):
         Player.objects.create(name=name)
     page = open_page()
 
-    page.goto("/tables/new/")
+    page.goto("/tables/new/fantan/")
     page.wait_for_url("**/accounts/login/**")
     assert page.locator("html").get_attribute("lang") == "en"
     sign_in(page)
-    page.wait_for_url("**/tables/new/")
+    page.wait_for_url("**/tables/new/fantan/")
 
     page.get_by_label("Seat 1", exact=True).select_option(label="Boris")
     page.get_by_label("Seat 2", exact=True).select_option(label="Анна")
@@ -427,7 +427,7 @@ def test_layout_on_a_phone_and_a_laptop(open_page, user):
         page.screenshot(path=f"/tmp/fantan-{size}.png", full_page=True)
         board = page.locator(".board").evaluate("e => [e.scrollWidth, e.clientWidth]")
         assert board[0] <= board[1] + 1, f"{size}: the board's thirteen columns do not fit"
-        page.goto(f"{live_url(page)}/tables/new/")
+        page.goto(f"{live_url(page)}/tables/new/fantan/")
         assert page.locator("form.new-table").count() == 1
         assert page_width(page) <= width, f"{size}: the new-table form is too wide"
 

@@ -11,23 +11,7 @@ from games import services
 from games.engine.records import replay
 from games.models import AuditEntry, Deal, DealEvent
 from tests.conftest import current
-
-
-def act(table, choose=0, user=None):
-    """Reveal if needed, then the ``choose``-th legal action, through the services."""
-    deal = current(table)
-    hotseat = services.load(deal)
-    if hotseat.handoff:
-        deal = services.reveal(deal=deal, seat=hotseat.state.to_act,
-                               expected_version=deal.version, user=user)
-        deal.table = table
-        hotseat = services.load(deal)
-    legal = hotseat.state.legal_actions()
-    action = legal[choose % len(legal)]
-    services.play(deal=deal, seat=action["seat"], action={k: v for k, v in action.items()
-                                                          if k != "seat"},
-                  expected_version=deal.version, user=user)
-    return action
+from tests.hotseat import act
 
 
 @pytest.mark.django_db

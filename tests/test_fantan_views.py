@@ -13,89 +13,20 @@ from games.engine.cards import codes_of
 from games.engine.records import replay
 from games.models import Deal, DealEvent
 from tests.conftest import current, leaked_cards
+from tests.hotseat import (
+    HTMX,
+    alert,
+    check_hidden,
+    play_to_end,
+    reveal_now,
+    scrub,
+    stamp,
+    take_turn,
+    unchanged,
+    url,
+)
 
 pytestmark = pytest.mark.django_db
-HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-def url(table, what=""):
-    return f"/t/{table.token}/{what}"
-
-
-def stamp(deal, **fields):
-    return {"deal": deal.number, "version": deal.version, **fields}
-
-
-def alert(response) -> str:
-    found = re.search(r'role="alert">\s*([^<]+)', response.content.decode())
-    return found.group(1).strip() if found else ""
-
-
-def scrub(html: str, table) -> str:
-    """The page without its random tokens, which could spell a card code by chance."""
-    html = html.replace(table.token, "")
-    return re.sub(r'(csrfmiddlewaretoken" value="|"X-CSRFToken": ")[^"]+', r"\1", html)
-
-
-def hidden_codes(table) -> list[str]:
-    """The cards the page just rendered must not hold: every hand but the one on screen."""
-    deal = current(table)
-    hotseat = services.load(deal)
-    state = hotseat.state
-    shown = None if state.is_over() or hotseat.handoff else state.to_act
-    return [code for seat, hand in enumerate(state.hands) if seat != shown
-            for code in codes_of(hand)]
-
-
-def check_hidden(response, table):
-    assert response.status_code < 500
-    leaks = leaked_cards(scrub(response.content.decode(), table), hidden_codes(table))
-    assert not leaks, f"cards of other seats on the page: {leaks}"
-
-
-def take_turn(client, table, choose=0, check=None, **extra):
-    """Reveal if the screen must be handed on, then take the ``choose``-th legal action."""
-    deal = current(table)
-    hotseat = services.load(deal)
-    if hotseat.handoff:
-        response = client.post(url(table, "reveal"),
-                                stamp(deal, seat=hotseat.state.to_act), **extra)
-        assert response.status_code in (200, 302), alert(response)
-        if check:
-            check(response, table)
-        deal = current(table)
-        hotseat = services.load(deal)
-    legal = hotseat.state.legal_actions()
-    action = legal[choose % len(legal)]
-    fields = {"card": action["play"]} if "play" in action else {"pass": "1"}
-    response = client.post(url(table, "act"), stamp(deal, seat=action["seat"], **fields),
-                           **extra)
-    assert response.status_code in (200, 302), alert(response)
-    if check:
-        check(response, table)
-    return action
-
-
-def play_to_end(client, table, check=None, **extra):
-    for step in range(500):
-        if current(table).is_over:
-            return step
-        take_turn(client, table, choose=step, check=check, **extra)
-    raise AssertionError("the deal did not end")
-
-
-def reveal_now(client, table):
-    deal = current(table)
-    return client.post(url(table, "reveal"),
-                       stamp(deal, seat=services.load(deal).state.to_act), **HTMX)
-
-
-def unchanged(table, before: Deal):
-    after = current(table)
-    assert (after.version, after.snapshot) == (before.version, before.snapshot)
-    assert DealEvent.objects.filter(deal=after).count() == before.version
-
-
 # -- whole deals --------------------------------------------------------------------------
 
 def test_pages_never_hold_another_seats_cards_through_whole_deals(host_client, fantan_table):
@@ -419,7 +350,7 @@ def test_get_is_not_allowed_on_actions(host_client, fantan_table):
 # -- starting a table ----------------------------------------------------------------------
 
 def test_a_member_starts_a_table_with_club_players_and_a_new_name(host_client, players):
-    response = host_client.post("/tables/new/", {
+    response = host_client.post("/tables/new/fantan/", {
         "seat_0": players[0].pk, "seat_1": players[1].pk, "seat_2": players[2].pk,
         "new_3": "Zoë", "start_rank": "7", "until_out": "2", "scoring": "",
         "premium_1": "200", "premium_2": "125", "ace_extra": "on"})
@@ -433,7 +364,7 @@ def test_a_member_starts_a_table_with_club_players_and_a_new_name(host_client, p
 
 
 def test_three_players_make_a_three_player_table(host_client, players):
-    response = host_client.post("/tables/new/", {
+    response = host_client.post("/tables/new/fantan/", {
         "seat_0": players[0].pk, "seat_1": players[1].pk, "seat_2": players[2].pk,
         "start_rank": "8", "until_out": "1", "premium_1": "800", "premium_2": "500"})
     table = fantan_table_of(response)
@@ -450,7 +381,7 @@ def test_three_players_make_a_three_player_table(host_client, players):
 def test_a_table_with_a_wrong_seating_is_refused(host_client, players, seats):
     data = {k: players[v].pk for k, v in seats.items()}
     data.update({"start_rank": "8", "until_out": "1", "premium_1": "800", "premium_2": "500"})
-    response = host_client.post("/tables/new/", data)
+    response = host_client.post("/tables/new/fantan/", data)
     assert response.status_code == 400
     assert 'role="alert"' in response.content.decode()
     assert not fantan_table_of_any()
@@ -469,7 +400,7 @@ def fantan_table_of_any():
 
 
 def test_starting_a_table_needs_a_sign_in(client, db):
-    response = client.get("/tables/new/")
+    response = client.get("/tables/new/fantan/")
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
 
 
@@ -498,7 +429,7 @@ def test_an_action_costs_the_same_queries_first_and_fortieth(host_client, fantan
 
 
 def test_three_players_cannot_start_rows_with_the_missing_two(host_client, players):
-    response = host_client.post("/tables/new/", {
+    response = host_client.post("/tables/new/fantan/", {
         "seat_0": players[0].pk, "seat_1": players[1].pk, "seat_2": players[2].pk,
         "start_rank": "2", "until_out": "1", "premium_1": "800", "premium_2": "500"},
         HTTP_ACCEPT_LANGUAGE="en")

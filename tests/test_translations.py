@@ -102,7 +102,7 @@ def test_the_table_page_speaks_the_browsers_language(host_client, fantan_table, 
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("path", ["/", "/accounts/login/", "/tables/new/"])
+@pytest.mark.parametrize("path", ["/", "/accounts/login/", "/tables/new/fantan/"])
 def test_every_page_has_the_language_switch(host_client, path):
     page = host_client.get(path).content.decode()
     assert 'action="/i18n/setlang/"' in page

@@ -1,9 +1,9 @@
 """Pure-Python rules engines, one module per game, all with the interface of base.py."""
 
-from . import fantan
+from . import fantan, variety
 from .base import IllegalAction, InvalidAction, InvalidRecord, RulesError
 
-ENGINES = {fantan.RULES.name: fantan.RULES}
+ENGINES = {rules.name: rules for rules in (fantan.RULES, variety.RULES)}
 
 
 def get_rules(game: str):

@@ -5,6 +5,7 @@ A game module exposes ``RULES``, an object with:
 - ``name``: "fantan", "variety" or "leopard";
 - ``seats(options)``: the number of seats;
 - ``parse_options(raw)``: the options with every default filled in; ``InvalidRecord`` if bad;
+- ``cycle_length(options)``: the deals of a cycle scored together, or None for no cycles;
 - ``new_deal(options, dealer, seed)``: a shuffled deal, the same for the same seed;
 - ``from_record(record)``: the state before the first action of a deal record (checked);
 - ``from_json(data)``: a state back from ``state.to_json()`` (the snapshot cache).

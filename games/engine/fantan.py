@@ -22,6 +22,9 @@ class FantanRules:
     def seats(self, options) -> int:
         return options["players"]
 
+    def cycle_length(self, options) -> None:
+        return None  # deal after deal, no cycles
+
     def parse_options(self, raw) -> dict:
         raw = {} if raw is None else raw
         if not isinstance(raw, dict):

@@ -1,0 +1,113 @@
+"""Playing a table through the pages with the Django test client, as the hotseat screen does."""
+
+import re
+
+from games import services
+from games.engine.cards import codes_of
+from games.models import Deal, DealEvent
+from tests.conftest import current, leaked_cards
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def url(table, what=""):
+    return f"/t/{table.token}/{what}"
+
+
+def stamp(deal, **fields):
+    return {"deal": deal.number, "version": deal.version, **fields}
+
+
+def alert(response) -> str:
+    found = re.search(r'role="alert">\s*([^<]+)', response.content.decode())
+    return found.group(1).strip() if found else ""
+
+
+def scrub(html: str, table) -> str:
+    """The page without its random tokens, which could spell a card code by chance."""
+    html = html.replace(table.token, "")
+    return re.sub(r'(csrfmiddlewaretoken" value="|"X-CSRFToken": ")[^"]+', r"\1", html)
+
+
+def hidden_codes(table) -> list[str]:
+    """The cards the page just rendered must not hold: every hand but the one on screen."""
+    deal = current(table)
+    hotseat = services.load(deal)
+    state = hotseat.state
+    shown = None if state.is_over() or hotseat.handoff else state.to_act
+    return [code for seat, hand in enumerate(state.hands) if seat != shown
+            for code in codes_of(hand)]
+
+
+def check_hidden(response, table):
+    assert response.status_code < 500
+    leaks = leaked_cards(scrub(response.content.decode(), table), hidden_codes(table))
+    assert not leaks, f"cards of other seats on the page: {leaks}"
+
+
+def take_turn(client, table, choose=0, check=None, **extra):
+    """Reveal if the screen must be handed on, then take the ``choose``-th legal action."""
+    deal = current(table)
+    hotseat = services.load(deal)
+    if hotseat.handoff:
+        response = client.post(url(table, "reveal"),
+                                stamp(deal, seat=hotseat.state.to_act), **extra)
+        assert response.status_code in (200, 302), alert(response)
+        if check:
+            check(response, table)
+        deal = current(table)
+        hotseat = services.load(deal)
+    legal = hotseat.state.legal_actions()
+    action = legal[choose % len(legal)]
+    response = client.post(url(table, "act"), stamp(deal, seat=action["seat"],
+                                                   **form_fields(action)), **extra)
+    assert response.status_code in (200, 302), alert(response)
+    if check:
+        check(response, table)
+    return action
+
+
+def play_to_end(client, table, check=None, **extra):
+    for step in range(500):
+        if current(table).is_over:
+            return step
+        take_turn(client, table, choose=step, check=check, **extra)
+    raise AssertionError("the deal did not end")
+
+
+def reveal_now(client, table):
+    deal = current(table)
+    return client.post(url(table, "reveal"),
+                       stamp(deal, seat=services.load(deal).state.to_act), **HTMX)
+
+
+def unchanged(table, before: Deal):
+    after = current(table)
+    assert (after.version, after.snapshot) == (before.version, before.snapshot)
+    assert DealEvent.objects.filter(deal=after).count() == before.version
+
+
+def form_fields(action: dict) -> dict:
+    """The form fields the page posts for an engine action."""
+    if "play" in action:
+        return {"card": action["play"]}
+    if "call" in action:
+        return {"call": action["call"], "say": action.get("say", "")}
+    return {"pass": "1"}
+
+
+def act(table, choose=0, user=None):
+    """Reveal if needed, then the ``choose``-th legal action, through the services."""
+    deal = current(table)
+    hotseat = services.load(deal)
+    if hotseat.handoff:
+        deal = services.reveal(deal=deal, seat=hotseat.state.to_act,
+                               expected_version=deal.version, user=user)
+        deal.table = table
+        hotseat = services.load(deal)
+    legal = hotseat.state.legal_actions()
+    action = legal[choose % len(legal)]
+    services.play(deal=deal, seat=action["seat"], action={k: v for k, v in action.items()
+                                                          if k != "seat"},
+                  expected_version=deal.version, user=user)
+    return action
