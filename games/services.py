@@ -245,11 +245,12 @@ def play(*, deal: Deal, seat: int, action: dict, expected_version: int, user) ->
         if not state.is_over() and seat == state.to_act and hotseat.revealed != seat:
             raise Refused(gettext_noop("Show your hand first."))
         try:
-            state.apply({**action, "seat": seat})
+            canonical = state.canonical({**action, "seat": seat})
+            state.apply(canonical)
         except RulesError as exc:
             raise refused(exc) from None
         hotseat.last_actor = seat
-        return DealEvent.Kind.ACTION, {**action, "seat": seat}
+        return DealEvent.Kind.ACTION, canonical
 
     return _write(deal, seat, expected_version, user, change)
 

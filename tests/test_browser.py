@@ -17,6 +17,7 @@ from games import selectors, services
 from games.models import Deal, DealEvent, Player, Table
 from games.templatetags.cards import card_name, card_text
 from tests.conftest import leaked_cards
+from tests.hotseat import scrub
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -162,14 +163,19 @@ def reveal_button(page, name):
     return page.get_by_role("button", name=f"I am {name}: show my hand", exact=True)
 
 
+def cards_in_hands(state, but=None) -> list[str]:
+    """The cards in the seats' hands (but that of seat ``but``), for any game's engine."""
+    return [code for seat in range(len(state.hands)) if seat != but
+            for code in state.view(seat)["hand"]]
+
+
 def assert_no_hand_shown(page, table):
     """A hand-off screen: no hand, no card button, no card of any hand anywhere on the page."""
     assert page.locator(".hand").count() == 0
     assert page.locator("button[name=card]").count() == 0
     assert page.locator(".card.playable, .card.dim").count() == 0
     state = services.load(current_deal(table)).state
-    in_hands = [code for seat in range(state.n) for code in state.view(seat)["hand"]]
-    assert leaked_cards(page.content(), in_hands) == []
+    assert leaked_cards(scrub(page.content(), table), cards_in_hands(state)) == []
 
 
 def assert_turn_of(page, table, name):
@@ -182,9 +188,8 @@ def assert_turn_of(page, table, name):
     view = state.view(state.to_act)
     assert labels(page.locator(".hand .card")) == english_names(view["hand"])
     assert labels(page.locator("button.card.playable")) == english_names(view["playable"])
-    others = [code for seat in range(state.n) if seat != state.to_act
-              for code in state.view(seat)["hand"]]
-    assert leaked_cards(page.content(), others) == []
+    others = cards_in_hands(state, but=state.to_act)
+    assert leaked_cards(scrub(page.content(), table), others) == []
 
 
 def reveal(page, table) -> str:

@@ -1,9 +1,9 @@
 """Pure-Python rules engines, one module per game, all with the interface of base.py."""
 
-from . import fantan, variety
+from . import fantan, leopard, variety
 from .base import IllegalAction, InvalidAction, InvalidRecord, RulesError
 
-ENGINES = {rules.name: rules for rules in (fantan.RULES, variety.RULES)}
+ENGINES = {rules.name: rules for rules in (fantan.RULES, variety.RULES, leopard.RULES)}
 
 
 def get_rules(game: str):

@@ -11,7 +11,8 @@ A game module exposes ``RULES``, an object with:
 - ``from_json(data)``: a state back from ``state.to_json()`` (the snapshot cache).
 
 A state offers ``to_act`` (the seat to act, or None once the deal is over), ``is_over()``,
-``legal_actions()``, ``parse_action(raw)`` (shape only), ``apply(action)`` (rules; mutates),
+``legal_actions()``, ``parse_action(raw)`` (shape only), ``canonical(raw)`` (the action as a
+record writes it), ``apply(action)`` (rules; mutates),
 ``view(seat)`` (what one seat, or a spectator for None, may see), ``result()``,
 ``check_invariants()``, ``record()`` (the record header without actions) and ``to_json()``.
 

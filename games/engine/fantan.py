@@ -164,6 +164,12 @@ class FantanState:
         raise InvalidAction('a fantan action is {"seat": s, "play": card} or '
                             '{"seat": s, "pass": true}')
 
+    def canonical(self, raw) -> dict:
+        """The action as a record writes it ("9h" becomes "9H")."""
+        seat, card = self.parse_action(raw)
+        return {"seat": seat, "pass": True} if card is None else {"seat": seat,
+                                                                 "play": CODES[card]}
+
     def apply(self, action: dict) -> None:
         seat, card = self.parse_action(action)
         if self.to_act is None:

@@ -7,7 +7,7 @@ cards each seat has won are bit masks of card ints (see cards.py).
 import random
 
 from .base import IllegalAction, InvalidAction, InvalidRecord, gettext_noop, require_seat
-from .cards import CODES, SUITS, CardError, card_index, cards_of, codes_of
+from .cards import CODES, FULL_PACK, SUITS, CardError, card_index, cards_of, codes_of
 
 SEATS = 4
 SUIT_MASK = [((1 << 13) - 1) << (13 * suit) for suit in range(4)]
@@ -195,6 +195,16 @@ class VarietyState:
         raise InvalidAction('a variety action is {"seat": s, "call": n, "say": text} or '
                             '{"seat": s, "play": card}')
 
+    def canonical(self, raw) -> dict:
+        """The action as a record writes it: card codes in capitals, an announcement with
+        its spaces tidied, and none when it is empty."""
+        seat, kind, value = self.parse_action(raw)
+        if kind == "play":
+            return {"seat": seat, "play": CODES[value]}
+        number, say = value
+        say = " ".join(say.split())
+        return {"seat": seat, "call": number, **({"say": say} if say else {})}
+
     def apply(self, action: dict) -> None:
         seat, kind, value = self.parse_action(action)
         if self.to_act is None:
@@ -213,12 +223,11 @@ class VarietyState:
         if self.named[seat] >> number & 1:
             raise IllegalAction(gettext_noop("You have already called %(number)s."),
                                 number=number)
-        say = " ".join(say.split())
-        if len(say) > SAY_LENGTH:
+        if len(" ".join(say.split())) > SAY_LENGTH:
             raise IllegalAction(gettext_noop(
                 "An announcement may be at most %(length)s characters long."),
                 length=SAY_LENGTH)
-        self.calls.append([seat, number, say])
+        self.calls.append([seat, number, " ".join(say.split())])
         first = self.first_namer[number]
         if first >= 0:  # named a second time: this contract is played
             self.contract = number
@@ -282,21 +291,25 @@ class VarietyState:
 
     def check_invariants(self) -> None:
         """Every card once (hands, the trick, the tricks taken); the sides' points add up."""
-        masks = self.hands + self.won + [sum(1 << c for _, c in self.trick)]
-        union = 0
-        for mask in masks:
-            union |= mask
-        assert union == (1 << 52) - 1 and sum(m.bit_count() for m in masks) == 52, \
+        union, count, won_cards = 0, len(self.trick), 0
+        for _, card in self.trick:
+            union |= 1 << card
+        for hand in self.hands:
+            union |= hand
+            count += hand.bit_count()
+        for won in self.won:
+            union |= won
+            won_cards += won.bit_count()
+        assert union == FULL_PACK and count + won_cards == 52, \
             "a card is missing or accounted for twice"
-        assert sum(self.tricks) * SEATS == sum(w.bit_count() for w in self.won)
+        assert sum(self.tricks) * SEATS == won_cards
         assert len(self.calls) <= 9, "the auction always ends by the ninth call"
         if self.to_act is None:
             assert sum(self.tricks) == 13 and not any(self.hands)
-            assert sum(self.points()) == TOTALS[self.contract]
-            scores = self.scores()
             attack, defence = self.points()
+            assert attack + defence == TOTALS[self.contract]
             bonus = 0 if attack > defence else 2 * BONUS
-            assert sum(scores) == 2 * TOTALS[self.contract] + bonus
+            assert sum(self.scores()) == 2 * TOTALS[self.contract] + bonus
 
     def result(self) -> dict:
         points = self.points()

@@ -3,6 +3,7 @@
 import json
 import os
 import platform
+import random
 import statistics
 import time
 
@@ -18,6 +19,7 @@ from django.test.utils import (
 )
 
 from games import selectors, services
+from games.engine import ENGINES
 from games.engine.simulate import simulate
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -34,9 +36,18 @@ class Command(BaseCommand):
         if hasattr(os, "sched_setaffinity"):
             os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
         figures = {"machine": machine()}
-        figures["simulate"] = {
-            "fantan": simulate("fantan", deals=deals, seed=1)["deals_per_second"]}
-        figures["hotseat"] = hotseat_action()
+        figures["simulate"] = {game: simulate(game, deals=deals, seed=1)["deals_per_second"]
+                               for game in ENGINES}
+        setup_test_environment()
+        old = setup_databases(verbosity=0, interactive=False, aliases={"default"})
+        try:
+            user = get_user_model().objects.create_user("bench", password="bench-only-pw")
+            client = Client()
+            client.force_login(user)
+            figures["hotseat"] = hotseat_action(client, user)
+            figures["score_sheet"] = score_sheet_queries(client, user)
+        finally:
+            teardown_databases(old, verbosity=0)
         if json:
             self.stdout.write(dumps(figures))
             return
@@ -51,6 +62,9 @@ class Command(BaseCommand):
         self.stdout.write(
             f"SQL queries per action: first {h['queries_first']}, fortieth "
             f"{h['queries_fortieth']} (min {h['queries_min']}, max {h['queries_max']})")
+        q = figures["score_sheet"]
+        self.stdout.write(f"Выборы score sheet page, SQL queries: after one deal {q['after_1']}, "
+                          f"after eight {q['after_8']}")
 
 
 def dumps(figures) -> str:
@@ -68,47 +82,39 @@ def machine() -> str:
             f"{connection.vendor}")
 
 
-def hotseat_action() -> dict:
-    """Play deals through the pages as the hotseat screen does, on a throw-away database."""
-    setup_test_environment()
-    old = setup_databases(verbosity=0, interactive=False, aliases={"default"})
-    try:
-        user = get_user_model().objects.create_user("bench", password="bench-only-pw")
-        client = Client()
-        client.force_login(user)
-        table = services.start_table(user=user, game="fantan", options={}, seed=1,
-                                     players=["Анна", "Борис", "Вера", "Глеб"])
-        timings, counts = [], []
-        while len(timings) < 200:
-            deal = selectors.current_deal(table)
-            deal.table = table
-            if deal.is_over:
-                client.post(f"/t/{table.token}/next-deal", {"deal": deal.number}, **HTMX)
-                continue
-            hotseat = services.load(deal)
-            if hotseat.handoff:
-                client.post(f"/t/{table.token}/reveal", {
-                    "deal": deal.number, "version": deal.version,
-                    "seat": hotseat.state.to_act}, **HTMX)
-                continue
-            action = hotseat.state.legal_actions()[0]
-            fields = {"card": action["play"]} if "play" in action else {"pass": "1"}
-            with CaptureQueriesContext(connection) as queries:
-                started = time.perf_counter()
-                response = client.post(f"/t/{table.token}/act", {
-                    "deal": deal.number, "version": deal.version, "seat": action["seat"],
-                    **fields}, **HTMX)
-                timings.append(time.perf_counter() - started)
-            assert response.status_code == 200, response.status_code
-            if deal.number == 1:
-                counts.append(len(queries))
-        trivial = []
-        for _ in range(200):
+def hotseat_action(client, user) -> dict:
+    """Play deals through the pages as the hotseat screen does."""
+    table = services.start_table(user=user, game="fantan", options={}, seed=1,
+                                 players=["Анна", "Борис", "Вера", "Глеб"])
+    timings, counts = [], []
+    while len(timings) < 200:
+        deal = selectors.current_deal(table)
+        deal.table = table
+        if deal.is_over:
+            client.post(f"/t/{table.token}/next-deal", {"deal": deal.number}, **HTMX)
+            continue
+        hotseat = services.load(deal)
+        if hotseat.handoff:
+            client.post(f"/t/{table.token}/reveal", {
+                "deal": deal.number, "version": deal.version,
+                "seat": hotseat.state.to_act}, **HTMX)
+            continue
+        action = hotseat.state.legal_actions()[0]
+        fields = {"card": action["play"]} if "play" in action else {"pass": "1"}
+        with CaptureQueriesContext(connection) as queries:
             started = time.perf_counter()
-            client.get("/healthz")
-            trivial.append(time.perf_counter() - started)
-    finally:
-        teardown_databases(old, verbosity=0)
+            response = client.post(f"/t/{table.token}/act", {
+                "deal": deal.number, "version": deal.version, "seat": action["seat"],
+                **fields}, **HTMX)
+            timings.append(time.perf_counter() - started)
+        assert response.status_code == 200, response.status_code
+        if deal.number == 1:
+            counts.append(len(queries))
+    trivial = []
+    for _ in range(200):
+        started = time.perf_counter()
+        client.get("/healthz")
+        trivial.append(time.perf_counter() - started)
     return {
         "actions": len(timings),
         "action_ms": round(statistics.median(timings) * 1000, 3),
@@ -118,3 +124,37 @@ def hotseat_action() -> dict:
         "queries_min": min(counts),
         "queries_max": max(counts),
     }
+
+
+def score_sheet_queries(client, user) -> dict:
+    """Queries of a cycle's score sheet page after its first deal and after its eighth."""
+    table = services.start_table(user=user, game="variety", options={}, seed=1,
+                                 players=["Анна", "Борис", "Вера", "Глеб"])
+    counts = {}
+    for number in range(1, 9):
+        deal = selectors.current_deal(table)
+        finish_deal(deal, user)
+        if number in (1, 8):
+            with CaptureQueriesContext(connection) as queries:
+                response = client.get(f"/t/{table.token}/cycles/1/")
+            assert response.status_code == 200
+            counts[f"after_{number}"] = len(queries)
+        if number < 8:
+            services.next_deal(table=table, after=deal.number, user=user)
+    return counts
+
+
+def finish_deal(deal, user) -> None:
+    """Play the deal to its end through the services, one random legal action at a time."""
+    rng = random.Random(deal.number)
+    while not deal.is_over:
+        hotseat = services.load(deal)
+        seat = hotseat.state.to_act
+        if hotseat.handoff:
+            deal = services.reveal(deal=deal, seat=seat, expected_version=deal.version,
+                                   user=user)
+        else:
+            action = rng.choice(hotseat.state.legal_actions())
+            deal = services.play(deal=deal, seat=seat,
+                                 action={k: v for k, v in action.items() if k != "seat"},
+                                 expected_version=deal.version, user=user)

@@ -1,0 +1,365 @@
+"""Леопард (Robert Abbott's Leopard), as ../shared/rules/leopard.md specifies it.
+
+Two packs: each card int 0..51 exists twice, and the two copies are interchangeable, so hands,
+the stock and the discard pile are lists of card ints. Each seat has a square of nine places
+(``A 2 3 / 4 5 6 / 7 8 9``, indices 0..8); a place is a stack, top last, of entries
+``card`` (face up) or ``card | DOWN`` (face down).
+"""
+
+import random
+from itertools import chain
+
+from .base import IllegalAction, InvalidAction, InvalidRecord, gettext_noop, require_seat
+from .cards import CODES, RED_SUITS, CardError, card_index
+
+SEATS = 2
+HAND = 8
+DOWN = 64
+PLACES = ("A", "2", "3", "4", "5", "6", "7", "8", "9")
+LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+TEN, JACK, QUEEN, KING, ACE = 8, 9, 10, 11, 12  # rank ints (cards.py: 0 is the two)
+END_AT = 5  # the sum a player needs to declare the end
+DOUBLE_PACK = sorted(list(range(52)) * 2)
+CARD_OF = tuple(entry & ~DOWN for entry in range(2 * DOWN))  # a square's entry: which card
+FACE_RIGHT = tuple((entry >= DOWN) == (entry % DOWN % 13 in (JACK, QUEEN)) and entry % DOWN < 52
+                   for entry in range(2 * DOWN))
+
+
+def own_place(rank: int) -> int | None:
+    """The place of an ace to nine (A is place 0, the two place 1, ...); None for 10 to K."""
+    return OWN_PLACE[rank]
+
+
+OWN_PLACE = tuple(rank + 1 if rank < TEN else (0 if rank == ACE else None) for rank in range(13))
+
+
+def is_red(card: int) -> bool:
+    return "SHDC"[card // 13] in RED_SUITS
+
+
+COLOUR = tuple(is_red(card) for card in range(52))
+
+
+def line_points(a: int, b: int, c: int) -> int:
+    """A line of three top cards (-1: no face-up card): 2 for one suit, 1 for one colour."""
+    if a < 0 or b < 0 or c < 0:
+        return 0
+    if a // 13 == b // 13 == c // 13:
+        return 2
+    return 1 if COLOUR[a] == COLOUR[b] == COLOUR[c] else 0
+
+
+def face_up_tops(square: list[list[int]]) -> list[int]:
+    return [stack[-1] if stack and not stack[-1] & DOWN else -1 for stack in square]
+
+
+def square_lines(square: list[list[int]]) -> list[int]:
+    tops = face_up_tops(square)
+    return [line_points(tops[a], tops[b], tops[c]) for a, b, c in LINES]
+
+
+def square_sum(square: list[list[int]]) -> int:
+    tops = face_up_tops(square)
+    return sum(line_points(tops[a], tops[b], tops[c]) for a, b, c in LINES)
+
+
+# Every action there can be, made once: legal_actions hands out these (do not mutate them).
+END_ACTIONS = [{"seat": seat, "end": True} for seat in range(SEATS)]
+DISCARD_ACTIONS = [[{"seat": seat, "discard": CODES[card]} for card in range(52)]
+                   for seat in range(SEATS)]
+LAY_ACTIONS = [[[[{"seat": seat, "lay": CODES[card], "square": square}
+                  if OWN_PLACE[card % 13] is not None else
+                  {"seat": seat, "lay": CODES[card], "square": square, "place": PLACES[place]}
+                  for place in range(9)] for square in range(SEATS)] for card in range(52)]
+               for seat in range(SEATS)]
+
+
+class LeopardRules:
+    name = "leopard"
+
+    def seats(self, options) -> int:
+        return SEATS
+
+    def cycle_length(self, options) -> None:
+        return None  # a match is agreed by deals or by a target score, not in cycles
+
+    def parse_options(self, raw) -> dict:
+        raw = {} if raw is None else raw
+        if not isinstance(raw, dict):
+            raise InvalidRecord("options must be a JSON object")
+        unknown = sorted(set(raw) - {"deals", "target"})
+        if unknown:
+            raise InvalidRecord(f"unknown leopard option {unknown[0]!r}")
+        target = raw.get("target")
+        deals = raw.get("deals", None if target is not None else 4)
+        for name, value in (("deals", deals), ("target", target)):
+            if value is not None and (type(value) is not int or not 1 <= value <= 1000):
+                raise InvalidRecord(f"{name} must be a whole number from 1 to 1000")
+        if deals is not None and target is not None:
+            raise InvalidRecord("a match is agreed by deals or by a target, not both")
+        return {"deals": deals, "target": target}
+
+    def new_deal(self, options, dealer: int, seed: int) -> "LeopardState":
+        pack = [card for card in range(52) for _ in range(2)]
+        random.Random(seed).shuffle(pack)
+        hands = [[], []]
+        for i in range(2 * HAND):
+            hands[(dealer + 1 + i) % SEATS].append(pack[i])
+        stock = pack[2 * HAND:]
+        return LeopardState(options, dealer, [[CODES[c] for c in h] for h in hands],
+                            [CODES[c] for c in stock])
+
+    def from_record(self, record: dict) -> "LeopardState":
+        options = self.parse_options(record.get("options"))
+        dealer = record.get("dealer")
+        if type(dealer) is not int or not 0 <= dealer < SEATS:
+            raise InvalidRecord("dealer must be seat 0 or 1")
+        hands, stock = record.get("hands"), record.get("stock")
+        if not isinstance(hands, list) or len(hands) != SEATS:
+            raise InvalidRecord("hands must be a list of 2 hands")
+        for seat, hand in enumerate(hands):
+            if not isinstance(hand, list) or len(hand) != HAND:
+                raise InvalidRecord(f"seat {seat} must be dealt {HAND} cards")
+        if not isinstance(stock, list) or len(stock) != 104 - 2 * HAND:
+            raise InvalidRecord(f"the stock must hold {104 - 2 * HAND} cards")
+        counts = [0] * 52
+        for code in [c for hand in hands for c in hand] + stock:
+            try:
+                card = card_index(code)
+            except CardError as exc:
+                raise InvalidRecord(str(exc)) from None
+            counts[card] += 1
+            if counts[card] > 2:
+                raise InvalidRecord(f"{CODES[card]} is dealt three times: there are two packs")
+        return LeopardState(options, dealer, [[CODES[card_index(c)] for c in h] for h in hands],
+                            [CODES[card_index(c)] for c in stock])
+
+    def from_json(self, data: dict) -> "LeopardState":
+        state = LeopardState(data["options"], data["dealer"], data["dealt"], data["stock_dealt"])
+        state.hands = [list(hand) for hand in data["hands"]]
+        state.stock = list(data["stock"])
+        state.discards = list(data["discards"])
+        state.squares = [[list(stack) for stack in square] for square in data["squares"]]
+        state.to_act = data["to_act"]
+        state.ender = data["ender"]
+        return state
+
+
+class LeopardState:
+    __slots__ = ("options", "dealer", "dealt", "stock_dealt", "hands", "stock", "discards",
+                 "squares", "to_act", "ender")
+
+    def __init__(self, options: dict, dealer: int, dealt: list[list[str]],
+                 stock_dealt: list[str]):
+        self.options = options
+        self.dealer = dealer
+        self.dealt = dealt
+        self.stock_dealt = stock_dealt  # top card first, as records write it
+        self.hands = [[card_index(c) for c in hand] for hand in dealt]
+        self.stock = [card_index(c) for c in reversed(stock_dealt)]  # top card last
+        self.discards: list[int] = []
+        self.squares = [[[] for _ in PLACES] for _ in range(SEATS)]
+        self.to_act: int | None = (dealer + 1) % SEATS
+        self.ender: int | None = None
+
+    # -- the interface -------------------------------------------------------------------
+
+    def is_over(self) -> bool:
+        return self.to_act is None
+
+    def sums(self) -> list[int]:
+        return [square_sum(square) for square in self.squares]
+
+    def may_end(self, seat: int) -> bool:
+        return square_sum(self.squares[seat]) >= END_AT
+
+    def placements(self, seat: int) -> dict:
+        """Where each kind of card may be laid now by ``seat``: the rules' table. A place is
+        free when it is empty or its top card lies face down."""
+        squares = self.squares
+        free = [[p for p, stack in enumerate(square) if not stack or stack[-1] & DOWN]
+                for square in squares]
+        laid = [[p for p, stack in enumerate(square) if stack] for square in squares]
+        return {
+            "free": free,  # an ace to nine: its own place, if free, in either square
+            TEN: [(seat, p) for p in free[seat]],  # any free place of his own square
+            JACK: [(s, p) for s in (0, 1) for p in laid[s]],  # on any laid card, face down
+            QUEEN: [(seat, p) for p in laid[seat]],  # the same, in his own square only
+            KING: [(seat, p) for p in range(9)],  # anywhere in his own square, face up
+        }
+
+    def places_for(self, seat: int, card: int, table: dict | None = None) -> list:
+        """Every (square, place) where ``seat`` may lay ``card`` now."""
+        table = table or self.placements(seat)
+        own = OWN_PLACE[card % 13]
+        if own is None:
+            return table[card % 13]
+        return [(s, own) for s in (0, 1) if own in table["free"][s]]
+
+    def legal_actions(self) -> list[dict]:
+        seat = self.to_act
+        if seat is None:
+            return []
+        actions = [END_ACTIONS[seat]] if self.may_end(seat) else []
+        table = self.placements(seat)
+        discard, lay = DISCARD_ACTIONS[seat], LAY_ACTIONS[seat]
+        for card in sorted(set(self.hands[seat]) | {self.stock[-1]}):
+            actions.append(discard[card])
+            actions += [lay[card][sq][p] for sq, p in self.places_for(seat, card, table)]
+        return actions
+
+    def parse_action(self, raw) -> tuple:
+        """(seat, "end") / (seat, "discard", card) / (seat, "lay", card, square, place|None)."""
+        seat = require_seat(raw, SEATS)
+        keys = set(raw) - {"seat"}
+        try:
+            if keys == {"end"} and raw["end"] is True:
+                return seat, "end"
+            if keys == {"discard"}:
+                return seat, "discard", card_index(raw["discard"])
+            if keys in ({"lay", "square"}, {"lay", "square", "place"}):
+                square, place = raw["square"], raw.get("place")
+                if type(square) is not int or square not in (0, 1):
+                    raise InvalidAction("square must be 0 or 1")
+                if place is not None and place not in PLACES:
+                    raise InvalidAction("place must be one of A, 2 … 9")
+                return (seat, "lay", card_index(raw["lay"]), square,
+                        None if place is None else PLACES.index(place))
+        except CardError as exc:
+            raise InvalidAction(str(exc)) from None
+        raise InvalidAction('a leopard action is {"seat": s, "end": true}, '
+                            '{"seat": s, "discard": card} or '
+                            '{"seat": s, "lay": card, "square": q[, "place": p]}')
+
+    def canonical(self, raw) -> dict:
+        """The action as a record writes it: a place only for a 10, J, Q or K."""
+        parsed = self.parse_action(raw)
+        seat, kind = parsed[0], parsed[1]
+        if kind == "end":
+            return END_ACTIONS[seat].copy()
+        if kind == "discard":
+            return {"seat": seat, "discard": CODES[parsed[2]]}
+        card, square, place = parsed[2], parsed[3], parsed[4]
+        if OWN_PLACE[card % 13] is not None:
+            return {"seat": seat, "lay": CODES[card], "square": square}
+        place = PLACES[place] if place is not None else None
+        return {"seat": seat, "lay": CODES[card], "square": square,
+                **({"place": place} if place else {})}
+
+    def apply(self, action: dict) -> None:
+        parsed = self.parse_action(action)
+        seat = parsed[0]
+        if self.to_act is None:
+            raise IllegalAction(gettext_noop("The deal is over."))
+        if seat != self.to_act:
+            raise IllegalAction(gettext_noop("It is not your turn: %(seat)s is to act."),
+                                seat=self.to_act)
+        if parsed[1] == "end":
+            points = square_sum(self.squares[seat])
+            if points < END_AT:
+                raise IllegalAction(gettext_noop(
+                    "You may end the deal with at least 5 points; you have %(points)s."),
+                    points=points)
+            self.ender = seat
+            self.to_act = None
+            return
+        card = parsed[2]
+        drawn = self.stock[-1]
+        hand = self.hands[seat]
+        if card != drawn and card not in hand:
+            raise IllegalAction(gettext_noop("%(card)s is not in your hand."), card=CODES[card])
+        if parsed[1] == "lay":
+            square, place = parsed[3], parsed[4]
+            own = own_place(card % 13)
+            if own is None and place is None:
+                raise IllegalAction(gettext_noop("Name the place for %(card)s."),
+                                    card=CODES[card])
+            target = own if place is None else place
+            if (square, target) not in self.places_for(seat, card):
+                raise IllegalAction(gettext_noop("%(card)s may not be laid there."),
+                                    card=CODES[card])
+        # the draw, then the card leaves the hand
+        hand.append(self.stock.pop())
+        hand.remove(card)
+        if parsed[1] == "discard":
+            self.discards.append(card)
+        else:
+            face_down = card % 13 in (JACK, QUEEN)
+            self.squares[square][target].append(card | DOWN if face_down else card)
+        # the deal ends when the last card of the stock has been drawn and played
+        self.to_act = None if not self.stock else 1 - seat
+
+    def check_invariants(self) -> None:
+        """All 104 cards, each card twice, in the hands, stock, discards or squares; jacks
+        and queens lie face down, every other card face up; eight cards in each hand."""
+        laid = list(chain.from_iterable(self.squares[0] + self.squares[1]))
+        assert all(map(FACE_RIGHT.__getitem__, laid)), "only jacks and queens lie face down"
+        cards = (self.hands[0] + self.hands[1] + self.stock + self.discards
+                 + list(map(CARD_OF.__getitem__, laid)))
+        cards.sort()
+        assert cards == DOUBLE_PACK, "a card is missing or accounted for more than twice"
+        assert len(self.hands[0]) == len(self.hands[1]) == HAND
+        if self.to_act is None and self.ender is None:
+            assert not self.stock
+
+    def scores(self) -> list[int] | None:
+        if self.to_act is not None:
+            return None
+        sums = self.sums()
+        if self.ender is not None:
+            s = sums[self.ender]
+            sums[self.ender] = s + (s - END_AT) - 1  # points above five count double
+        return sums
+
+    def result(self) -> dict:
+        return {"sums": self.sums(), "ender": self.ender, "scores": self.scores()}
+
+    def view(self, seat: int | None, drawn: bool = False) -> dict:
+        """What ``seat`` may see: its own hand, and the card it drew once it has drawn
+        (``drawn``); face-down cards show their backs to everyone. ``None``: a spectator."""
+        own = seat is not None and seat == self.to_act
+        squares = []
+        for square in self.squares:
+            squares.append([{
+                "place": PLACES[p],
+                "top": None if not stack else (None if stack[-1] & DOWN else CODES[stack[-1]]),
+                "down": bool(stack) and bool(stack[-1] & DOWN),
+                "under": max(len(stack) - 1, 0),
+            } for p, stack in enumerate(square)])
+        sums = self.sums()
+        hand = [CODES[c] for c in self.hands[seat]] if seat is not None else None
+        drawn_card = CODES[self.stock[-1]] if own and drawn and self.stock else None
+        return {
+            "game": "leopard",
+            "seat": seat,
+            "dealer": self.dealer,
+            "to_act": self.to_act,
+            "over": self.to_act is None,
+            "squares": squares,
+            "sums": sums,
+            "lines": [square_lines(square) for square in self.squares],
+            "counts": [len(h) for h in self.hands],
+            "stock": len(self.stock),
+            "discards": len(self.discards),
+            "discard_top": CODES[self.discards[-1]] if self.discards else None,
+            "hand": hand,
+            "drawn": drawn_card,
+            "may_end": own and not drawn and sums[seat] >= END_AT,
+            "end_score": 2 * sums[seat] - END_AT - 1 if own and sums[seat] >= END_AT else None,
+            "ender": self.ender,
+            "scores": self.scores(),
+        }
+
+    def record(self) -> dict:
+        return {"game": "leopard", "options": self.options, "dealer": self.dealer,
+                "hands": self.dealt, "stock": self.stock_dealt}
+
+    def to_json(self) -> dict:
+        return {"options": self.options, "dealer": self.dealer, "dealt": self.dealt,
+                "stock_dealt": self.stock_dealt, "hands": [list(h) for h in self.hands],
+                "stock": list(self.stock), "discards": list(self.discards),
+                "squares": [[list(stack) for stack in square] for square in self.squares],
+                "to_act": self.to_act, "ender": self.ender}
+
+
+RULES = LeopardRules()
