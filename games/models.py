@@ -95,11 +95,13 @@ class Seat(models.Model):
 
 
 class Cycle(models.Model):
-    """Выборы: a cycle of eight deals (or four, a short cycle) scored on one table."""
+    """Deals scored together: Выборы' cycle of eight deals (or four), Леопард's match of an
+    agreed number of deals or to a target score."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="cycles")
     number = models.PositiveIntegerField(_("cycle"))
-    length = models.PositiveSmallIntegerField(_("deals"))
+    length = models.PositiveSmallIntegerField(_("deals"), null=True, blank=True)
+    target = models.PositiveSmallIntegerField(_("target score"), null=True, blank=True)
     created_at = models.DateTimeField(_("started"), auto_now_add=True)
 
     class Meta:
@@ -112,6 +114,16 @@ class Cycle(models.Model):
 
     def __str__(self):
         return f"{self.table} · {self.number}"
+
+    def is_complete(self, results: list[dict]) -> bool:
+        """Over once its number of deals is played, or a total has reached the target."""
+        if self.length is not None and len(results) >= self.length:
+            return True
+        if self.target is not None and results:
+            totals = [sum(scores) for scores in zip(*(r["scores"] for r in results),
+                                                     strict=True)]
+            return max(totals) >= self.target
+        return False
 
 
 class Deal(models.Model):
@@ -159,6 +171,7 @@ class DealEvent(models.Model):
         ACTION = "action", _("action")
         TAKE_BACK = "take_back", _("take-back")
         REVEAL = "reveal", _("hand shown")
+        DRAW = "draw", _("card drawn")
 
     deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="events")
     index = models.PositiveIntegerField(_("index"))

@@ -100,7 +100,7 @@ def variety_page(table, deal, view, players) -> dict:
                             for side in ("attackers", "defenders")]}
     trick = {play["seat"]: play["card"] for play in view["trick"]}
     base = view["to_act"] or 0
-    sheet = cycle_table(deal.cycle, players, deal) if deal.cycle_id else None
+    sheet = variety_sheet(cycle_table(deal.cycle, players, deal))
     return {
         "contracts": CONTRACTS,
         "contract": CONTRACTS[view["contract"] - 1] if view["contract"] else None,
@@ -168,26 +168,36 @@ def table_totals(table: Table, players: list[str]) -> dict:
 
 
 def cycle_table(cycle: Cycle, players: list[str], latest: Deal | None = None) -> dict:
-    """The cycle's four-column score sheet, one row per finished deal (1 query)."""
+    """The cycle's (or match's) score sheet: a column per player, a row per finished deal,
+    the totals and, once it is complete, its winners (1 query)."""
     rows = []
     totals = [0] * len(players)
     deals = (cycle.deals.filter(is_over=True).order_by("number")
              .values_list("number", "dealer", "result"))
+    results = []
     for position, (number, dealer, result) in enumerate(deals, start=1):
+        results.append(result)
         totals = [t + s for t, s in zip(totals, result["scores"], strict=True)]
-        rows.append({
-            "position": position, "number": number, "dealer": players[dealer],
-            "contract": result["contract"],
-            "attackers": [players[s] for s in result["attackers"]],
-            "scores": [{"score": score, "bonus": not result["attackers_won"]
-                        and seat in result["defenders"]}
-                       for seat, score in enumerate(result["scores"])],
-            "attackers_won": result["attackers_won"],
-            "new": latest is not None and latest.is_over and number == latest.number,
-        })
-    complete = len(rows) == cycle.length
+        rows.append({"position": position, "number": number, "dealer": players[dealer],
+                     "result": result, "scores": result["scores"],
+                     "new": latest is not None and latest.is_over and number == latest.number})
+    complete = cycle.is_complete(results)
     best = max(totals) if complete else None
     return {"cycle": cycle, "rows": rows, "totals": totals, "complete": complete,
             "winners": [players[s] for s, t in enumerate(totals) if t == best]
             if complete else [],
             "players": players}
+
+
+def variety_sheet(sheet: dict) -> dict:
+    """Выборы' rows also name the contract, the attackers, and mark the defenders' bonus."""
+    players = sheet["players"]
+    for row in sheet["rows"]:
+        result = row["result"]
+        row["contract"] = result["contract"]
+        row["attackers"] = [players[s] for s in result["attackers"]]
+        row["attackers_won"] = result["attackers_won"]
+        row["cells"] = [{"score": score, "bonus": not result["attackers_won"]
+                         and seat in result["defenders"]}
+                        for seat, score in enumerate(result["scores"])]
+    return sheet

@@ -54,10 +54,11 @@ class Hotseat:
     state: object
     revealed: int | None  # the seat whose hand the screen may show now
     last_actor: int | None  # the seat of the last action still standing
+    drawn: bool = False  # Леопард: the seat to act has drawn, and seen, the top card
 
     def to_json(self) -> dict:
         return {"state": self.state.to_json(), "revealed": self.revealed,
-                "last_actor": self.last_actor}
+                "last_actor": self.last_actor, "drawn": self.drawn}
 
     @property
     def handoff(self) -> bool:
@@ -74,7 +75,8 @@ class Hotseat:
 def load(deal: Deal) -> Hotseat:
     rules = get_rules(deal.table.game)
     snap = deal.snapshot
-    return Hotseat(rules.from_json(snap["state"]), snap["revealed"], snap["last_actor"])
+    return Hotseat(rules.from_json(snap["state"]), snap["revealed"], snap["last_actor"],
+                   snap["drawn"])
 
 
 def standing_actions(events) -> list[dict]:
@@ -91,15 +93,21 @@ def standing_actions(events) -> list[dict]:
 def rebuild(deal: Deal, events) -> Hotseat:
     """The deal from its log alone: what the snapshot must always equal."""
     actions: list[dict] = []
-    revealed = None
+    revealed, drawn = None, False
     for event in events:
         if event.kind == DealEvent.Kind.ACTION:
             actions.append(event.data)
+            drawn = False
         elif event.kind == DealEvent.Kind.TAKE_BACK:
-            revealed = actions.pop()["seat"]
-        else:
+            undone = actions.pop()
+            revealed, drawn = undone["seat"], None  # he has seen what he drew
+        elif event.kind == DealEvent.Kind.REVEAL:
             revealed = event.seat
-    return _replayed(deal, actions, revealed)
+        else:
+            drawn = True
+    hotseat = _replayed(deal, actions, revealed)
+    hotseat.drawn = hotseat.state.draws(undone) if drawn is None else drawn
+    return hotseat
 
 
 def _replayed(deal: Deal, actions: list[dict], revealed: int | None) -> Hotseat:
@@ -168,13 +176,19 @@ def start_table(*, user, game: str, players: list, options: dict,
         Seat.objects.bulk_create(
             Seat(table=table, position=i, player=p) for i, p in enumerate(players))
         dealer = lot.randrange(len(players))
-        length = rules.cycle_length(options)
-        cycle = Cycle.objects.create(table=table, number=1, length=length) if length else None
+        plan = rules.cycle(options)
+        cycle = Cycle.objects.create(table=table, number=1, **plan) if plan else None
         _create_deal(table, cycle, 1, dealer, lot.getrandbits(62))
         AuditEntry.objects.create(user=user, verb="table.start", table=table,
                                   data={"game": game, "options": options, "dealer": dealer,
                                         "players": [p.pk for p in players]})
     return table
+
+
+def cycle_results(cycle: Cycle) -> list[dict]:
+    """The results of a cycle's finished deals, in order (1 query)."""
+    return list(cycle.deals.filter(is_over=True).order_by("number")
+                .values_list("result", flat=True))
 
 
 def _create_deal(table: Table, cycle: Cycle | None, number: int, dealer: int,
@@ -201,9 +215,9 @@ def next_deal(*, table: Table, after: int, user) -> Deal:
         if not last.is_over:
             raise Refused(gettext_noop("This deal is not over yet."))
         cycle = last.cycle
-        if cycle is not None and cycle.deals.count() >= cycle.length:
+        if cycle is not None and cycle.is_complete(cycle_results(cycle)):
             cycle = Cycle.objects.create(table=table, number=cycle.number + 1,
-                                         length=rules.cycle_length(table.options))
+                                         **rules.cycle(table.options))
         try:
             deal = _create_deal(table, cycle, last.number + 1,
                                 (last.dealer + 1) % rules.seats(table.options),
@@ -237,6 +251,34 @@ def reveal(*, deal: Deal, seat: int, expected_version: int, user) -> Deal:
     return _write(deal, seat, expected_version, user, change)
 
 
+def draw(*, deal: Deal, seat: int, expected_version: int, user) -> Deal:
+    """Леопард: the player at the screen draws the top card of the stock and sees it; the
+    rest of his turn (a discard or a lay) is the action that the record holds."""
+
+    def change(hotseat: Hotseat):
+        _require_screen(hotseat, seat)
+        if not hotseat.state.has_stock:
+            raise Refused(gettext_noop("There is no stock to draw from in this game."))
+        if hotseat.drawn:
+            raise Stale(gettext_noop("You have already drawn."))
+        hotseat.drawn = True
+        return DealEvent.Kind.DRAW, {}
+
+    return _write(deal, seat, expected_version, user, change)
+
+
+def _require_screen(hotseat: Hotseat, seat: int) -> None:
+    """The seat acts now, and its hand is on the screen."""
+    state = hotseat.state
+    if state.is_over():
+        raise Refused(gettext_noop("The deal is over."))
+    if seat != state.to_act:
+        raise Refused(gettext_noop("It is not your turn: %(seat)s is to act."),
+                      seat=state.to_act)
+    if hotseat.revealed != seat:
+        raise Refused(gettext_noop("Show your hand first."))
+
+
 def play(*, deal: Deal, seat: int, action: dict, expected_version: int, user) -> Deal:
     """One action of the seat to act, once his hand is shown; the engine decides."""
 
@@ -246,10 +288,17 @@ def play(*, deal: Deal, seat: int, action: dict, expected_version: int, user) ->
             raise Refused(gettext_noop("Show your hand first."))
         try:
             canonical = state.canonical({**action, "seat": seat})
+            draws = state.draws(canonical)
+            if draws and not hotseat.drawn and seat == state.to_act:
+                raise Refused(gettext_noop("Draw a card first."))
+            if hotseat.drawn and not draws:
+                raise Refused(gettext_noop(
+                    "You have drawn: now discard a card or lay one."))
             state.apply(canonical)
         except RulesError as exc:
             raise refused(exc) from None
         hotseat.last_actor = seat
+        hotseat.drawn = False
         return DealEvent.Kind.ACTION, canonical
 
     return _write(deal, seat, expected_version, user, change)
@@ -266,6 +315,7 @@ def take_back(*, deal: Deal, seat: int, expected_version: int, user) -> Deal:
         before = _replayed(deal, actions, revealed=seat)
         hotseat.state, hotseat.revealed, hotseat.last_actor = (
             before.state, before.revealed, before.last_actor)
+        hotseat.drawn = before.state.draws(undone)  # what he drew, he has seen
         return DealEvent.Kind.TAKE_BACK, {"undone": undone}
 
     return _write(deal, seat, expected_version, user, change)

@@ -194,7 +194,9 @@ def cycle_sheet(request, token, number):
     if cycle is None:
         raise Http404
     sheet = selectors.cycle_table(cycle, selectors.names(table))
-    return render(request, "games/variety/cycle.html", {"table": table, "sheet": sheet})
+    if table.game == "variety":
+        sheet = selectors.variety_sheet(sheet)
+    return render(request, f"games/{table.game}/cycle.html", {"table": table, "sheet": sheet})
 
 
 def deal_record(request, token, number):

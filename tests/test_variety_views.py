@@ -184,7 +184,7 @@ def test_a_full_cycle_sheet_agrees_with_the_deals_records(variety_table, host):
     play_deals(variety_table, 8, host)
     cycle = Cycle.objects.get(table=variety_table)
     names = selectors.names(variety_table)
-    sheet = selectors.cycle_table(cycle, names)
+    sheet = selectors.variety_sheet(selectors.cycle_table(cycle, names))
     deals = list(cycle.deals.order_by("number"))
     assert len(deals) == len(sheet["rows"]) == 8 and sheet["complete"]
     totals = [0, 0, 0, 0]
@@ -192,10 +192,10 @@ def test_a_full_cycle_sheet_agrees_with_the_deals_records(variety_table, host):
         deal.table = variety_table
         result = replay(services.record(deal)).result()
         assert result["complete"]
-        assert [cell["score"] for cell in row["scores"]] == result["scores"]
+        assert [cell["score"] for cell in row["cells"]] == result["scores"]
         assert row["contract"] == result["contract"]
         assert row["attackers"] == [names[s] for s in result["attackers"]]
-        assert [c["bonus"] for c in row["scores"]] == [
+        assert [c["bonus"] for c in row["cells"]] == [
             not result["attackers_won"] and s in result["defenders"] for s in range(4)]
         totals = [t + s for t, s in zip(totals, result["scores"], strict=True)]
     assert sheet["totals"] == totals

@@ -5,15 +5,18 @@ A game module exposes ``RULES``, an object with:
 - ``name``: "fantan", "variety" or "leopard";
 - ``seats(options)``: the number of seats;
 - ``parse_options(raw)``: the options with every default filled in; ``InvalidRecord`` if bad;
-- ``cycle_length(options)``: the deals of a cycle scored together, or None for no cycles;
+- ``cycle(options)``: how the deals scored together end, ``{"length": n, "target": t}``
+  (Выборы' cycle, Леопард's match; either may be None), or None: deal after deal;
 - ``new_deal(options, dealer, seed)``: a shuffled deal, the same for the same seed;
 - ``from_record(record)``: the state before the first action of a deal record (checked);
 - ``from_json(data)``: a state back from ``state.to_json()`` (the snapshot cache).
 
 A state offers ``to_act`` (the seat to act, or None once the deal is over), ``is_over()``,
 ``legal_actions()``, ``parse_action(raw)`` (shape only), ``canonical(raw)`` (the action as a
-record writes it), ``apply(action)`` (rules; mutates),
-``view(seat)`` (what one seat, or a spectator for None, may see), ``result()``,
+record writes it), ``has_stock`` and ``draws(action)`` (the action begins by drawing from
+the stock, so the screen shows the drawn card before the rest of the turn), ``apply(action)``
+(rules; mutates), ``view(seat, drawn=False)`` (what one seat, or a spectator for None, may
+see; ``drawn``: the seat has drawn and may see that card), ``result()``,
 ``check_invariants()``, ``record()`` (the record header without actions) and ``to_json()``.
 
 Actions are plain dicts in the record format of records.md, ``{"seat": 1, "play": "9H"}``.

@@ -22,8 +22,8 @@ class FantanRules:
     def seats(self, options) -> int:
         return options["players"]
 
-    def cycle_length(self, options) -> None:
-        return None  # deal after deal, no cycles
+    def cycle(self, options) -> None:
+        return None  # deal after deal, with a running total
 
     def parse_options(self, raw) -> dict:
         raw = {} if raw is None else raw
@@ -170,6 +170,11 @@ class FantanState:
         return {"seat": seat, "pass": True} if card is None else {"seat": seat,
                                                                  "play": CODES[card]}
 
+    has_stock = False
+
+    def draws(self, action: dict) -> bool:
+        return False
+
     def apply(self, action: dict) -> None:
         seat, card = self.parse_action(action)
         if self.to_act is None:
@@ -280,7 +285,7 @@ class FantanState:
             "scores": self.scores() if self.to_act is None else None,
         }
 
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None, drawn: bool = False) -> dict:
         """What ``seat`` may see (its own hand only); ``None`` is a spectator: no hand."""
         to_act = self.to_act
         own = seat is not None and seat == to_act

@@ -80,8 +80,9 @@ class LeopardRules:
     def seats(self, options) -> int:
         return SEATS
 
-    def cycle_length(self, options) -> None:
-        return None  # a match is agreed by deals or by a target score, not in cycles
+    def cycle(self, options) -> dict:
+        """A match: an agreed number of deals, or play until a total reaches the target."""
+        return {"length": options["deals"], "target": options["target"]}
 
     def parse_options(self, raw) -> dict:
         raw = {} if raw is None else raw
@@ -245,6 +246,12 @@ class LeopardState:
         place = PLACES[place] if place is not None else None
         return {"seat": seat, "lay": CODES[card], "square": square,
                 **({"place": place} if place else {})}
+
+    has_stock = True
+
+    def draws(self, action: dict) -> bool:
+        """A discard or a lay begins with drawing the top card of the stock."""
+        return "discard" in action or "lay" in action
 
     def apply(self, action: dict) -> None:
         parsed = self.parse_action(action)

@@ -81,8 +81,8 @@ class VarietyRules:
             raise InvalidRecord("cycle must be \"full\" or \"short\"")
         return {"cycle": cycle}
 
-    def cycle_length(self, options) -> int:
-        return CYCLES[options["cycle"]]
+    def cycle(self, options) -> dict:
+        return {"length": CYCLES[options["cycle"]], "target": None}
 
     def new_deal(self, options, dealer: int, seed: int) -> "VarietyState":
         pack = list(range(52))
@@ -205,6 +205,11 @@ class VarietyState:
         say = " ".join(say.split())
         return {"seat": seat, "call": number, **({"say": say} if say else {})}
 
+    has_stock = False
+
+    def draws(self, action: dict) -> bool:
+        return False
+
     def apply(self, action: dict) -> None:
         seat, kind, value = self.parse_action(action)
         if self.to_act is None:
@@ -324,7 +329,7 @@ class VarietyState:
             "scores": self.scores(),
         }
 
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None, drawn: bool = False) -> dict:
         """What ``seat`` may see (its own hand only); ``None`` is a spectator: no hand."""
         own = seat is not None and seat == self.to_act
         phase = self.phase
