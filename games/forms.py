@@ -12,13 +12,14 @@ class TableForm(forms.Form):
     """Who sits where, clockwise from seat 1 (club players or new names), and the options."""
 
     game = ""
+    seats = SEATS
     min_seats = SEATS
     option_names: tuple[str, ...] = ()
     seating_error = _("Seat four players, clockwise.")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        for i in range(SEATS):
+        for i in range(self.seats):
             optional = i >= self.min_seats
             self.fields[f"seat_{i}"] = forms.ModelChoiceField(
                 Player.objects.all(), required=False,
@@ -28,7 +29,7 @@ class TableForm(forms.Form):
                 required=False, max_length=60, label=_("or a new player"))
 
     def seat_fields(self):
-        return [(self[f"seat_{i}"], self[f"new_{i}"]) for i in range(SEATS)]
+        return [(self[f"seat_{i}"], self[f"new_{i}"]) for i in range(self.seats)]
 
     def option_fields(self):
         return [self[name] for name in self.option_names]
@@ -36,7 +37,7 @@ class TableForm(forms.Form):
     def clean(self):
         cleaned = super().clean()
         seated = []
-        for i in range(SEATS):
+        for i in range(self.seats):
             player = cleaned.get(f"seat_{i}")
             name = " ".join((cleaned.get(f"new_{i}") or "").split())
             if player and name:
@@ -117,4 +118,32 @@ class VarietyTableForm(TableForm):
         return {"cycle": self.cleaned_data["cycle"]}
 
 
-TABLE_FORMS = {form.game: form for form in (FantanTableForm, VarietyTableForm)}
+class LeopardTableForm(TableForm):
+    game = "leopard"
+    seats = min_seats = 2
+    seating_error = _("Seat two players.")
+    option_names = ("match", "deals", "target")
+
+    match = forms.ChoiceField(
+        label=_("The match"), initial="deals", widget=forms.RadioSelect,
+        choices=[("deals", _("an agreed number of deals")),
+                 ("target", _("to a target score"))])
+    deals = forms.IntegerField(label=_("Deals"), initial=4, min_value=1, max_value=100,
+                               required=False, help_text=_("The deal alternates."))
+    target = forms.IntegerField(label=_("Target score"), initial=33, min_value=1,
+                                max_value=1000, required=False)
+
+    def clean(self):
+        cleaned = super().clean()
+        plan = cleaned.get("match")
+        if plan and not cleaned.get(plan):
+            self.add_error(plan, _("Give the number."))
+        return cleaned
+
+    def options(self) -> dict:
+        plan = self.cleaned_data["match"]
+        return {plan: self.cleaned_data[plan]}
+
+
+TABLE_FORMS = {form.game: form for form in (FantanTableForm, VarietyTableForm,
+                                            LeopardTableForm)}

@@ -10,6 +10,7 @@ class Game(models.TextChoices):
     # The games keep their Russian names; the English one stands beside it.
     FANTAN = "fantan", "Фантан (Fan-Tan)"
     VARIETY = "variety", "Выборы (Variety)"
+    LEOPARD = "leopard", "Леопард (Leopard)"
 
 
 class Player(models.Model):

@@ -4,7 +4,9 @@ from django.db.models import Prefetch
 from django.utils.translation import gettext_lazy as _
 
 from . import services
-from .engine.cards import RANKS, SUITS, sort_for_hand
+from .engine.cards import RANKS, SUITS, card_index, sort_for_hand
+from .engine.leopard import LINES as LEOPARD_LINES
+from .engine.leopard import PLACES as LEOPARD_PLACES
 from .engine.variety import SAY_LENGTH, TRUMPS
 from .models import Cycle, Deal, DealEvent, Seat, Table
 
@@ -31,8 +33,9 @@ def names(table: Table) -> list[str]:
     return [seat.player.name for seat in table.seats.all()]
 
 
-def table_page(table: Table, deal: Deal) -> dict:
-    """What the hotseat page shows, holding no hand but that of the player at the screen."""
+def table_page(table: Table, deal: Deal, chosen: str | None = None) -> dict:
+    """What the hotseat page shows, holding no hand but that of the player at the screen.
+    ``chosen``: Леопард, the card the player has picked, to show where it may go."""
     players = names(table)
     hotseat = services.load(deal)
     state = hotseat.state
@@ -42,7 +45,7 @@ def table_page(table: Table, deal: Deal) -> dict:
         mode = "handoff"
     else:
         mode = "turn"
-    view = state.view(state.to_act if mode == "turn" else None)
+    view = state.view(state.to_act if mode == "turn" else None, drawn=hotseat.drawn)
     to_act = view["to_act"]
     take_back_seat = hotseat.take_back_seat()
     context = {
@@ -53,13 +56,21 @@ def table_page(table: Table, deal: Deal) -> dict:
         "mode": mode,
         "view": view,
         "hand": sort_for_hand(view["hand"]) if mode == "turn" else [],
-        "playable": set(view["playable"]),
+        "playable": set(view.get("playable", ())),
         "to_act_name": players[to_act] if to_act is not None else None,
         "take_back": ({"seat": take_back_seat, "name": players[take_back_seat]}
                       if take_back_seat is not None else None),
         "log": deal_log(deal, players),
+        "drawn": hotseat.drawn,
     }
-    context.update(GAME_PAGES[table.game](table, deal, view, players))
+    if deal.cycle_id:
+        sheet = cycle_table(deal.cycle, players, deal)
+        # deals of a cycle are played in turn: only its last can be unfinished
+        context["cycle"] = sheet
+        context["cycle_position"] = len(sheet["rows"]) + (0 if deal.is_over else 1)
+    context.update(GAME_PAGES[table.game](context, table, deal, view, players))
+    if table.game == "leopard":
+        context.update(leopard_choice(state, view, chosen if mode == "turn" else None))
     context["seats"] = seats(view, deal, players, context.get("sides"))
     return context
 
@@ -72,7 +83,8 @@ def seats(view: dict, deal: Deal, players: list[str], sides: dict | None) -> lis
             for i, name in enumerate(players)]
 
 
-def fantan_page(table, deal, view, players) -> dict:
+def fantan_page(context, table, deal, view, players) -> dict:
+    """Fantan: the four suit rows, and the table's running total."""
     start = RANKS.index(view["start_rank"])
     rows = []
     for row in view["rows"]:
@@ -89,7 +101,9 @@ def fantan_page(table, deal, view, players) -> dict:
     }
 
 
-def variety_page(table, deal, view, players) -> dict:
+def variety_page(context, table, deal, view, players) -> dict:
+    """Выборы: the auction, the contract and the sides, the trick, the cycle's sheet."""
+    variety_sheet(context["cycle"])
     sides = None
     if view["attackers"]:
         sides = {"attackers": [players[s] for s in view["attackers"]],
@@ -100,7 +114,6 @@ def variety_page(table, deal, view, players) -> dict:
                             for side in ("attackers", "defenders")]}
     trick = {play["seat"]: play["card"] for play in view["trick"]}
     base = view["to_act"] or 0
-    sheet = variety_sheet(cycle_table(deal.cycle, players, deal))
     return {
         "contracts": CONTRACTS,
         "contract": CONTRACTS[view["contract"] - 1] if view["contract"] else None,
@@ -116,9 +129,6 @@ def variety_page(table, deal, view, players) -> dict:
         "last_trick": ([{**play, "name": players[play["seat"]]} for play in view["last_trick"]]
                        if view["last_trick"] else None),
         "last_winner": players[view["last_winner"]] if view["last_winner"] is not None else None,
-        "cycle": sheet,
-        # deals of a cycle are played in turn: only its last can be unfinished
-        "cycle_position": len(sheet["rows"]) + (0 if deal.is_over else 1) if sheet else None,
     }
 
 
@@ -129,6 +139,39 @@ def contract(number, counts) -> dict:
 
 
 # Выборы's eight contracts as the auction shows them: trumps, and what the tricks count.
+def leopard_page(context, table, deal, view, players) -> dict:
+    """Леопард: the two squares with their points and scoring lines."""
+    squares = []
+    for seat, square in enumerate(view["squares"]):
+        lines = [{"places": [LEOPARD_PLACES[i] for i in line], "points": points}
+                 for line, points in zip(LEOPARD_LINES, view["lines"][seat], strict=True)
+                 if points]
+        squares.append({"seat": seat, "name": players[seat], "places": square,
+                        "sum": view["sums"][seat], "lines": lines,
+                        "scoring": {i for line, points in zip(LEOPARD_LINES,
+                                                              view["lines"][seat],
+                                                              strict=True)
+                                    if points for i in line}})
+    return {"squares": squares,
+            "ender": players[view["ender"]] if view["ender"] is not None else None,
+            "opponent": players[1 - view["to_act"]] if view["to_act"] is not None else None}
+
+
+def leopard_choice(state, view, chosen: str | None) -> dict:
+    """The hand after the draw, and for the chosen card every place it may go."""
+    if not view["drawn"]:
+        return {"chosen": None, "targets": set()}
+    hand = view["hand"] + [view["drawn"]]
+    if chosen not in hand:
+        chosen = None
+    targets = set()
+    if chosen:
+        targets = {(square, LEOPARD_PLACES[place])
+                   for square, place in state.places_for(view["to_act"], card_index(chosen))}
+    return {"hand": sort_for_hand(hand), "chosen": chosen, "targets": targets,
+            "playable": set(hand)}
+
+
 CONTRACTS = [
     contract(1, _("the side with more tricks: +12")),
     contract(2, _("+2 a trick")),
@@ -139,7 +182,7 @@ CONTRACTS = [
     contract(7, _("−2 a club")),
     contract(8, _("−2 a trick")),
 ]
-GAME_PAGES = {"fantan": fantan_page, "variety": variety_page}
+GAME_PAGES = {"fantan": fantan_page, "variety": variety_page, "leopard": leopard_page}
 
 
 def deal_log(deal: Deal, players: list[str]) -> list[dict]:
@@ -149,9 +192,20 @@ def deal_log(deal: Deal, players: list[str]) -> list[dict]:
         if event.kind == DealEvent.Kind.REVEAL:
             continue
         data = event.data["undone"] if event.kind == DealEvent.Kind.TAKE_BACK else event.data
+        if event.kind == DealEvent.Kind.DRAW:
+            entries.append({"index": event.index, "kind": "draw", "name": players[event.seat]})
+            continue
+        lay = data.get("lay")
+        face_down = lay is not None and lay[0] in "JQ"  # Леопард: nobody sees its face
         entries.append({"index": event.index, "kind": event.kind, "name": players[event.seat],
-                        "card": data.get("play"), "passed": bool(data.get("pass")),
-                        "call": data.get("call"), "say": data.get("say")})
+                        "card": data.get("play") or data.get("discard")
+                        or (None if face_down else lay),
+                        "passed": bool(data.get("pass")),
+                        "call": data.get("call"), "say": data.get("say"),
+                        "discard": "discard" in data, "lay": lay is not None,
+                        "face_down": face_down, "ended": bool(data.get("end")),
+                        "square": players[data["square"]] if lay is not None else None,
+                        "place": data.get("place") or (lay and lay[0])})
     return entries
 
 

@@ -86,9 +86,9 @@ def message_text(exc, players: list[str]) -> str:
     return _(exc.message) % params if params else _(exc.message)
 
 
-def render_table(request, table, *, error=None, status=200):
+def render_table(request, table, *, error=None, status=200, chosen=None):
     deal = selectors.current_deal(table)
-    context = selectors.table_page(table, deal)
+    context = selectors.table_page(table, deal, chosen=chosen)
     context["error"] = error
     template = PARTIAL if request.htmx else "games/table.html"
     return render(request, template, context, status=status)
@@ -101,7 +101,7 @@ def table_view(request, token):
         table = host_table(request, token)
     except NotHost:
         return not_host_page(request)
-    return render_table(request, table)
+    return render_table(request, table, chosen=request.GET.get("card"))
 
 
 class BadForm(services.ServiceError):
@@ -161,6 +161,15 @@ def posted_action(request) -> dict:
         if request.POST.get("say", "").strip():
             action["say"] = request.POST["say"]
         return action
+    if "end" in request.POST:
+        return {"end": True}
+    if "discard" in request.POST:
+        return {"discard": request.POST["discard"]}
+    if "lay" in request.POST:
+        action = {"lay": request.POST["lay"], "square": posted_int(request, "square")}
+        if request.POST.get("place"):
+            action["place"] = request.POST["place"]
+        return action
     raise BadForm
 
 
@@ -172,6 +181,11 @@ def reveal(request, table):
 @table_post
 def act(request, table):
     services.play(action=posted_action(request), **turn(request, table))
+
+
+@table_post
+def draw(request, table):
+    services.draw(**turn(request, table))
 
 
 @table_post

@@ -69,3 +69,9 @@ def variety_table(host, players):
 def short_variety_table(host, players):
     return services.start_table(user=host, game="variety", players=players,
                                 options={"cycle": "short"}, seed=5)
+
+
+@pytest.fixture
+def leopard_table(host, players):
+    return services.start_table(user=host, game="leopard", players=players[:2], options={},
+                                seed=11)

@@ -3,7 +3,8 @@
 import re
 
 from games import services
-from games.engine.cards import codes_of
+from games.engine.cards import CODES, codes_of
+from games.engine.leopard import DOWN
 from games.models import Deal, DealEvent
 from tests.conftest import current, leaked_cards
 
@@ -29,14 +30,32 @@ def scrub(html: str, table) -> str:
     return re.sub(r'(csrfmiddlewaretoken" value="|"X-CSRFToken": ")[^"]+', r"\1", html)
 
 
+def hand_codes(hand) -> list[str]:
+    """A hand as codes: a bit mask (one pack) or a list of card ints (Леопард's two)."""
+    return codes_of(hand) if isinstance(hand, int) else [CODES[c] for c in hand]
+
+
 def hidden_codes(table) -> list[str]:
-    """The cards the page just rendered must not hold: every hand but the one on screen."""
+    """The cards the page just rendered must not hold: every hand but the one on screen;
+    in Леопард also the stock and the faces of face-down cards, wherever no copy of the same
+    card lies open (two packs: a card's twin may be on the table or the discard pile)."""
     deal = current(table)
     hotseat = services.load(deal)
     state = hotseat.state
     shown = None if state.is_over() or hotseat.handoff else state.to_act
-    return [code for seat, hand in enumerate(state.hands) if seat != shown
-            for code in codes_of(hand)]
+    hidden = {code for seat, hand in enumerate(state.hands) if seat != shown
+              for code in hand_codes(hand)}
+    if not state.has_stock:
+        return sorted(hidden)
+    laid = [entry for square in state.squares for stack in square for entry in stack]
+    hidden |= {CODES[c] for c in state.stock}
+    hidden |= {CODES[e & ~DOWN] for e in laid if e & DOWN}
+    public = {CODES[e] for e in laid if not e & DOWN} | {CODES[c] for c in state.discards}
+    if shown is not None:
+        public |= set(hand_codes(state.hands[shown]))
+        if hotseat.drawn:
+            public.add(CODES[state.stock[-1]])
+    return sorted(hidden - public)
 
 
 def check_hidden(response, table):
@@ -59,6 +78,12 @@ def take_turn(client, table, choose=0, check=None, **extra):
         hotseat = services.load(deal)
     legal = hotseat.state.legal_actions()
     action = legal[choose % len(legal)]
+    if hotseat.state.draws(action) and not hotseat.drawn:
+        response = client.post(url(table, "draw"), stamp(deal, seat=action["seat"]), **extra)
+        assert response.status_code in (200, 302), alert(response)
+        if check:
+            check(response, table)
+        deal = current(table)
     response = client.post(url(table, "act"), stamp(deal, seat=action["seat"],
                                                    **form_fields(action)), **extra)
     assert response.status_code in (200, 302), alert(response)
@@ -93,7 +118,11 @@ def form_fields(action: dict) -> dict:
         return {"card": action["play"]}
     if "call" in action:
         return {"call": action["call"], "say": action.get("say", "")}
-    return {"pass": "1"}
+    if "pass" in action:
+        return {"pass": "1"}
+    if "end" in action:
+        return {"end": "1"}
+    return {k: v for k, v in action.items() if k != "seat"}  # Леопард: discard, lay
 
 
 def act(table, choose=0, user=None):
@@ -107,6 +136,9 @@ def act(table, choose=0, user=None):
         hotseat = services.load(deal)
     legal = hotseat.state.legal_actions()
     action = legal[choose % len(legal)]
+    if hotseat.state.draws(action) and not hotseat.drawn:
+        deal = services.draw(deal=deal, seat=action["seat"], expected_version=deal.version,
+                             user=user)
     services.play(deal=deal, seat=action["seat"], action={k: v for k, v in action.items()
                                                           if k != "seat"},
                   expected_version=deal.version, user=user)

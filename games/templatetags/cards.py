@@ -49,6 +49,12 @@ def card(code: str) -> dict:
 
 
 @register.filter
+def place_name(place: str) -> str:
+    """A place of a Леопард square, named by its rank as the cards letter it."""
+    return rank_shown(place)
+
+
+@register.filter
 def suit_symbol(suit: str) -> str:
     return SUIT_SYMBOLS[suit]
 
