@@ -142,6 +142,8 @@ class Deal(models.Model):
     dealer = models.PositiveSmallIntegerField(_("dealer"))
     seed = models.BigIntegerField(_("seed"))
     hands = models.JSONField(_("cards dealt"))
+    stock = models.JSONField(_("stock"), null=True, blank=True,
+                             help_text=_("Леопард: the stock as dealt, top card first."))
     snapshot = models.JSONField(_("snapshot"))
     version = models.PositiveIntegerField(_("version"), default=0)
     is_over = models.BooleanField(_("over"), default=False)

@@ -118,8 +118,10 @@ def _replayed(deal: Deal, actions: list[dict], revealed: int | None) -> Hotseat:
 
 
 def start_state(deal: Deal):
-    return get_rules(deal.table.game).from_record(
-        {"options": deal.table.options, "dealer": deal.dealer, "hands": deal.hands})
+    dealt = {"options": deal.table.options, "dealer": deal.dealer, "hands": deal.hands}
+    if deal.stock is not None:
+        dealt["stock"] = deal.stock
+    return get_rules(deal.table.game).from_record(dealt)
 
 
 def record(deal: Deal) -> dict:
@@ -195,8 +197,10 @@ def _create_deal(table: Table, cycle: Cycle | None, number: int, dealer: int,
                  seed: int) -> Deal:
     state = get_rules(table.game).new_deal(table.options, dealer, seed)
     hotseat = Hotseat(state, None, None)
+    dealt = state.record()
     return Deal.objects.create(table=table, cycle=cycle, number=number, dealer=dealer,
-                               seed=seed, hands=state.dealt, snapshot=hotseat.to_json())
+                               seed=seed, hands=dealt["hands"], stock=dealt.get("stock"),
+                               snapshot=hotseat.to_json())
 
 
 def next_deal(*, table: Table, after: int, user) -> Deal:

@@ -56,3 +56,112 @@ def test_an_action_before_the_draw_is_refused(host_client, leopard_table):
                                 stamp(before, seat=state.to_act, discard=CODES[card]), **EN)
     assert response.status_code == 400 and "Draw a card first" in alert(response)
     assert current(leopard_table).version == before.version
+
+
+def drawn_turn(client, table):
+    """Reveal and draw for the player to act; the deal as it then is."""
+    reveal_now(client, table)
+    deal = current(table)
+    seat = services.load(deal).state.to_act
+    response = client.post(url(table, "draw"), stamp(deal, seat=seat), **HTMX)
+    assert response.status_code == 200, alert(response)
+    return current(table)
+
+
+@pytest.mark.parametrize("fields, message", [
+    ({"lay": "QS", "square": "1", "place": "5"}, ""),  # a queen in the opponent's square
+    ({"lay": "JS", "square": "0", "place": "5"}, ""),  # a jack on an empty place
+    ({"lay": "TS", "square": "1", "place": "5"}, ""),  # a ten in the opponent's square
+    ({"lay": "5H", "square": "7"}, ""),  # no such square
+    ({"lay": "KS", "square": "0", "place": "Z"}, ""),  # no such place
+    ({"discard": "ZZ"}, ""),
+    ({"end": "1"}, "You have drawn"),
+])
+def test_bad_lays_are_refused_and_change_nothing(host_client, leopard_table, fields, message):
+    deal = drawn_turn(host_client, leopard_table)
+    state = services.load(deal).state
+    response = host_client.post(url(leopard_table, "act"),
+                                stamp(deal, seat=state.to_act, **fields), **EN)
+    assert response.status_code == 400 and alert(response)
+    assert message in alert(response)
+    after = current(leopard_table)
+    assert (after.version, after.snapshot) == (deal.version, deal.snapshot)
+
+
+def test_ending_below_five_points_is_refused(host_client, leopard_table):
+    reveal_now(host_client, leopard_table)
+    deal = current(leopard_table)
+    seat = services.load(deal).state.to_act
+    page = host_client.get(url(leopard_table), **EN).content.decode()
+    assert "End the deal now" not in page
+    response = host_client.post(url(leopard_table, "act"),
+                                stamp(deal, seat=seat, end="1"), **EN)
+    assert response.status_code == 400 and "at least 5 points" in alert(response)
+    assert current(leopard_table).version == deal.version
+
+
+def test_drawing_twice_is_refused(host_client, leopard_table):
+    deal = drawn_turn(host_client, leopard_table)
+    seat = services.load(deal).state.to_act
+    response = host_client.post(url(leopard_table, "draw"), stamp(deal, seat=seat), **EN)
+    assert response.status_code == 409 and "already drawn" in alert(response)
+
+
+def test_a_take_back_returns_the_card_to_the_stock_top_and_keeps_it_seen(
+        host_client, leopard_table):
+    deal = drawn_turn(host_client, leopard_table)
+    state = services.load(deal).state
+    seat, top = state.to_act, state.stock[-1]
+    from games.engine.cards import CODES
+
+    host_client.post(url(leopard_table, "act"), stamp(deal, seat=seat, discard=CODES[top]),
+                     **HTMX)
+    deal = current(leopard_table)
+    response = host_client.post(url(leopard_table, "take-back"), stamp(deal, seat=seat),
+                                **HTMX, **EN)
+    assert response.status_code == 200
+    hotseat = services.load(current(leopard_table))
+    assert hotseat.state.stock[-1] == top and hotseat.state.to_act == seat
+    assert hotseat.drawn  # he has seen that card: he may not now end the deal instead
+    page = response.content.decode()
+    assert "took back the discard" in page and "Draw a card" not in page
+
+
+def test_a_match_to_a_target_ends_when_a_total_reaches_it(host, players):
+    table = services.start_table(user=host, game="leopard", players=players[:2],
+                                 options={"target": 3}, seed=2)
+    from games import selectors
+    from tests.hotseat import act
+
+    step = 0
+    for _ in range(30):
+        deal = current(table)
+        while not deal.is_over:
+            act(table, choose=step * 7, user=host)
+            step += 1
+            deal = current(table)
+        sheet = selectors.cycle_table(deal.cycle, selectors.names(table), deal)
+        if sheet["complete"]:
+            break
+        services.next_deal(table=table, after=deal.number, user=host)
+    assert max(sheet["totals"]) >= 3 and sheet["winners"]
+    running = [0, 0]
+    for row in sheet["rows"][:-1]:  # no total had reached the target before the last deal
+        running = [t + s for t, s in zip(running, row["scores"], strict=True)]
+        assert max(running) < 3
+    dealers = [d.dealer for d in table.deals.order_by("number")]
+    assert all(a != b for a, b in zip(dealers, dealers[1:], strict=False))  # alternating
+    services.next_deal(table=table, after=current(table).number, user=host)
+    assert current(table).cycle.number == 2
+
+
+def test_a_leopard_table_is_started_from_its_form(host_client, players):
+    response = host_client.post("/tables/new/leopard/", {
+        "seat_0": players[0].pk, "seat_1": players[1].pk, "match": "target", "target": "33",
+        "deals": "4"})
+    assert response.status_code == 302
+    from games.models import Table
+
+    table = Table.objects.get(token=response["Location"].split("/")[2])
+    assert table.options == {"deals": None, "target": 33}
+    assert (table.cycles.get().length, table.cycles.get().target) == (None, 33)

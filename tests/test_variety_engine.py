@@ -20,6 +20,8 @@ from games.engine.variety import RULES
 PROPERTY = settings(max_examples=40, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 FEW = settings(PROPERTY, max_examples=15)
+PER_CONTRACT = settings(PROPERTY, max_examples=10)  # run once for each of the 8 contracts
+CONTRACTS = pytest.mark.parametrize("contract", range(1, 9))
 
 RANKS = "23456789TJQKA"  # two low, ace high
 # From the rules file's table, written out again here rather than read from the engine.
@@ -259,10 +261,11 @@ def forcing_calls(draw, contract: int) -> list[int]:
 
 
 @st.composite
-def contracted_deals(draw):
-    """(state right after the auction, the model, the contract), the contract chosen."""
+def contracted_deals(draw, contract: int | None = None):
+    """(state right after the auction, the model, the contract), the contract forced."""
     state = draw(fresh_deals())
-    contract = draw(st.sampled_from(range(1, 9)))
+    if contract is None:
+        contract = draw(st.sampled_from(range(1, 9)))
     model = Model(state.dealer, state.dealt)
     for number in draw(forcing_calls(contract)):
         action = call(state.to_act, number)
@@ -299,10 +302,11 @@ def test_random_legal_play_follows_the_rules_file_after_every_action(state, data
     assert sum(state.tricks) == 13
 
 
-@PROPERTY
-@given(deal=contracted_deals(), data=st.data())
-def test_every_contract_gives_both_sides_together_its_fixed_total(deal, data):
-    state, model, contract = deal
+@CONTRACTS
+@PER_CONTRACT
+@given(data=st.data())
+def test_every_contract_gives_both_sides_together_its_fixed_total(contract, data):
+    state, model, _ = data.draw(contracted_deals(contract))
     while not state.is_over():
         random_step(state, data, model)
         assert_matches_model(state, model)
@@ -312,10 +316,11 @@ def test_every_contract_gives_both_sides_together_its_fixed_total(deal, data):
     assert result["points"] == model.points()  # counted independently from the tricks taken
 
 
-@PROPERTY
-@given(deal=contracted_deals(), data=st.data())
-def test_the_lead_passes_to_the_winner_of_each_trick(deal, data):
-    state, _, contract = deal
+@CONTRACTS
+@PER_CONTRACT
+@given(data=st.data())
+def test_the_lead_passes_to_the_winner_of_each_trick(contract, data):
+    state, _, _ = data.draw(contracted_deals(contract))
     first_namer = state.attackers[0]
     assert state.to_act == (first_namer + 1) % 4
     while not state.is_over():
@@ -406,11 +411,12 @@ def test_the_auction_ends_when_a_number_is_named_twice_and_makes_the_partnership
     assert all("play" in a for a in state.legal_actions())
 
 
-@PROPERTY
-@given(deal=contracted_deals(), data=st.data())
+@CONTRACTS
+@PER_CONTRACT
+@given(data=st.data())
 def test_scores_give_both_partners_the_sides_points_and_defenders_ten_when_attackers_lose(
-        deal, data):
-    state, model, _ = deal
+        contract, data):
+    state, model, _ = data.draw(contracted_deals(contract))
     while not state.is_over():
         random_step(state, data, model)
     result = state.result()
@@ -730,7 +736,7 @@ def test_the_same_seed_deals_the_same_hands_and_the_dealers_left_calls_first():
 def test_the_cycle_option_is_full_by_default_or_short(raw, cycle, length):
     options = RULES.parse_options(raw)
     assert options == {"cycle": cycle}
-    assert RULES.cycle_length(options) == length
+    assert RULES.cycle(options) == {"length": length, "target": None}  # no target score
 
 
 @pytest.mark.parametrize("raw", [{"cycle": "long"}, {"cycle": 4}, {"trumps": "S"}, [1]])
