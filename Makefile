@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
-# The concurrency tests run again on PostgreSQL (the club may run on either database).
+# The service tests (concurrency included) run again on PostgreSQL: the club may run on either.
 PG_TEST_URL ?= postgresql://postgres@127.0.0.1:5432/test
 
 .PHONY: install run test bench lint messages
@@ -28,7 +28,7 @@ lint: install
 test: lint
 	$(PY) manage.py makemigrations --check --dry-run
 	$(VENV)/bin/pytest
-	DATABASE_URL=$(PG_TEST_URL) $(VENV)/bin/pytest -m concurrency -p no:cacheprovider
+	DATABASE_URL=$(PG_TEST_URL) $(VENV)/bin/pytest -p no:cacheprovider tests/test_services.py
 
 bench: install
 	$(PY) manage.py bench

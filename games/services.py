@@ -212,7 +212,8 @@ def next_deal(*, table: Table, after: int, user) -> Deal:
     """
     rules = get_rules(table.game)
     with transaction.atomic():
-        last = (Deal.objects.select_for_update().select_related("cycle").filter(table=table)
+        last = (Deal.objects.select_for_update(of=("self",)).select_related("cycle")
+                .filter(table=table)
                 .order_by("-number").first())
         if last.number != after:
             raise Stale(gettext_noop("The next deal has already started."))
