@@ -242,12 +242,7 @@ def reveal(*, deal: Deal, seat: int, expected_version: int, user) -> Deal:
     """The player to act has the screen: his hand may now be shown."""
 
     def change(hotseat: Hotseat):
-        state = hotseat.state
-        if state.is_over():
-            raise Refused(gettext_noop("The deal is over."))
-        if seat != state.to_act:
-            raise Refused(gettext_noop("It is not your turn: %(seat)s is to act."),
-                          seat=state.to_act)
+        _require_turn(hotseat, seat)
         if hotseat.revealed == seat:
             raise Stale(gettext_noop("Your hand is already shown."))
         hotseat.revealed = seat
@@ -272,14 +267,18 @@ def draw(*, deal: Deal, seat: int, expected_version: int, user) -> Deal:
     return _write(deal, seat, expected_version, user, change)
 
 
-def _require_screen(hotseat: Hotseat, seat: int) -> None:
-    """The seat acts now, and its hand is on the screen."""
+def _require_turn(hotseat: Hotseat, seat: int) -> None:
     state = hotseat.state
     if state.is_over():
         raise Refused(gettext_noop("The deal is over."))
     if seat != state.to_act:
         raise Refused(gettext_noop("It is not your turn: %(seat)s is to act."),
                       seat=state.to_act)
+
+
+def _require_screen(hotseat: Hotseat, seat: int) -> None:
+    """The seat acts now, and its hand is on the screen."""
+    _require_turn(hotseat, seat)
     if hotseat.revealed != seat:
         raise Refused(gettext_noop("Show your hand first."))
 

@@ -22,6 +22,8 @@ see; ``drawn``: the seat has drawn and may see that card), ``result()``,
 Actions are plain dicts in the record format of records.md, ``{"seat": 1, "play": "9H"}``.
 """
 
+from .cards import CODES, CardError, card_index
+
 
 def gettext_noop(message: str) -> str:
     """Marks a message for translation (makemessages finds it); the web layer translates."""
@@ -57,6 +59,42 @@ class InvalidAction(RulesError):
 
 class InvalidRecord(RulesError):
     """A document that is not a valid record, or options that are not the game's."""
+
+
+def read_dealer(record: dict, seats: int) -> int:
+    dealer = record.get("dealer")
+    if type(dealer) is not int or not 0 <= dealer < seats:
+        raise InvalidRecord(f"dealer must be a seat from 0 to {seats - 1}")
+    return dealer
+
+
+def read_cards(cards, what: str, size: int, counts: list[int], copies: int) -> list[str]:
+    """A record's list of ``size`` cards as codes ("10h" becomes "TH"); InvalidRecord for
+    anything else, or a card more often than the ``copies`` packs hold (``counts`` tallies
+    the cards read so far)."""
+    if not isinstance(cards, list) or len(cards) != size:
+        raise InvalidRecord(f"{what} must hold {size} cards")
+    codes = []
+    for code in cards:
+        try:
+            card = card_index(code)
+        except CardError as exc:
+            raise InvalidRecord(f"{what}: {exc}") from None
+        counts[card] += 1
+        if counts[card] > copies:
+            raise InvalidRecord(f"{CODES[card]} is dealt twice" if copies == 1 else
+                                f"{CODES[card]} is dealt three times: there are two packs")
+        codes.append(CODES[card])
+    return codes
+
+
+def read_hands(record: dict, seats: int, size: int, counts: list[int],
+               copies: int = 1) -> list[list[str]]:
+    hands = record.get("hands")
+    if not isinstance(hands, list) or len(hands) != seats:
+        raise InvalidRecord(f"hands must be a list of {seats} hands")
+    return [read_cards(hand, f"seat {seat}'s hand", size, counts, copies)
+            for seat, hand in enumerate(hands)]
 
 
 def require_seat(raw, seats: int) -> int:

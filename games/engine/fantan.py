@@ -7,7 +7,15 @@ just outside each row), so a seat's legal cards are one AND away.
 
 import random
 
-from .base import IllegalAction, InvalidAction, InvalidRecord, gettext_noop, require_seat
+from .base import (
+    IllegalAction,
+    InvalidAction,
+    InvalidRecord,
+    gettext_noop,
+    read_dealer,
+    read_hands,
+    require_seat,
+)
 from .cards import CODES, RANKS, CardError, card_index, cards_of, codes_of, rank_index
 
 TWO_OF_CLUBS = card_index("2C")
@@ -78,28 +86,12 @@ class FantanRules:
     def from_record(self, record: dict) -> "FantanState":
         options = self.parse_options(record.get("options"))
         n = options["players"]
-        dealer = record.get("dealer")
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-            raise InvalidRecord(f"dealer must be a seat from 0 to {n - 1}")
-        hands = record.get("hands")
-        if not isinstance(hands, list) or len(hands) != n:
-            raise InvalidRecord(f"hands must be a list of {n} hands")
-        size = len(self.pack(options)) // n
-        seen = set()
-        for seat, hand in enumerate(hands):
-            if not isinstance(hand, list) or len(hand) != size:
-                raise InvalidRecord(f"seat {seat} must be dealt {size} cards")
-            for code in hand:
-                try:
-                    card = card_index(code)
-                except CardError as exc:
-                    raise InvalidRecord(f"seat {seat}'s hand: {exc}") from None
-                if card in seen:
-                    raise InvalidRecord(f"{CODES[card]} is dealt twice")
-                if n == 3 and card == TWO_OF_CLUBS:
-                    raise InvalidRecord("the two of clubs is out of a three-player pack")
-                seen.add(card)
-        return FantanState(options, dealer, [[CODES[card_index(c)] for c in h] for h in hands])
+        dealer = read_dealer(record, n)
+        counts = [0] * 52
+        hands = read_hands(record, n, len(self.pack(options)) // n, counts)
+        if n == 3 and counts[TWO_OF_CLUBS]:
+            raise InvalidRecord("the two of clubs is out of a three-player pack")
+        return FantanState(options, dealer, hands)
 
     def from_json(self, data: dict) -> "FantanState":
         state = FantanState(data["options"], data["dealer"], data["dealt"])

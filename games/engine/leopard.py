@@ -92,7 +92,9 @@ class LeopardRules:
         if unknown:
             raise InvalidRecord(f"unknown leopard option {unknown[0]!r}")
         target = raw.get("target")
-        deals = raw.get("deals", None if target is not None else 4)
+        deals = raw.get("deals")
+        if deals is None and target is None:  # a null is an omitted option: the default
+            deals = 4
         for name, value in (("deals", deals), ("target", target)):
             if value is not None and (type(value) is not int or not 1 <= value <= 1000):
                 raise InvalidRecord(f"{name} must be a whole number from 1 to 1000")

@@ -6,7 +6,15 @@ cards each seat has won are bit masks of card ints (see cards.py).
 
 import random
 
-from .base import IllegalAction, InvalidAction, InvalidRecord, gettext_noop, require_seat
+from .base import (
+    IllegalAction,
+    InvalidAction,
+    InvalidRecord,
+    gettext_noop,
+    read_dealer,
+    read_hands,
+    require_seat,
+)
 from .cards import CODES, FULL_PACK, SUITS, CardError, card_index, cards_of, codes_of
 
 SEATS = 4
@@ -94,25 +102,9 @@ class VarietyRules:
 
     def from_record(self, record: dict) -> "VarietyState":
         options = self.parse_options(record.get("options"))
-        dealer = record.get("dealer")
-        if type(dealer) is not int or not 0 <= dealer < SEATS:
-            raise InvalidRecord("dealer must be a seat from 0 to 3")
-        hands = record.get("hands")
-        if not isinstance(hands, list) or len(hands) != SEATS:
-            raise InvalidRecord("hands must be a list of 4 hands")
-        seen = set()
-        for seat, hand in enumerate(hands):
-            if not isinstance(hand, list) or len(hand) != 13:
-                raise InvalidRecord(f"seat {seat} must be dealt 13 cards")
-            for code in hand:
-                try:
-                    card = card_index(code)
-                except CardError as exc:
-                    raise InvalidRecord(f"seat {seat}'s hand: {exc}") from None
-                if card in seen:
-                    raise InvalidRecord(f"{CODES[card]} is dealt twice")
-                seen.add(card)
-        return VarietyState(options, dealer, [[CODES[card_index(c)] for c in h] for h in hands])
+        dealer = read_dealer(record, SEATS)
+        hands = read_hands(record, SEATS, 13, [0] * 52)
+        return VarietyState(options, dealer, hands)
 
     def from_json(self, data: dict) -> "VarietyState":
         state = VarietyState(data["options"], data["dealer"], data["dealt"])
