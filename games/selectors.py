@@ -161,15 +161,21 @@ def leopard_choice(state, view, chosen: str | None) -> dict:
     """The hand after the draw, and for the chosen card every place it may go."""
     if not view["drawn"]:
         return {"chosen": None, "targets": set()}
-    hand = view["hand"] + [view["drawn"]]
-    if chosen not in hand:
+    drawn = view["drawn"]
+    codes = view["hand"] + [drawn]
+    if chosen not in codes:
         chosen = None
     targets = set()
     if chosen:
         targets = {(square, LEOPARD_PLACES[place])
                    for square, place in state.places_for(view["to_act"], card_index(chosen))}
-    return {"hand": sort_for_hand(hand), "chosen": chosen, "targets": targets,
-            "playable": set(hand)}
+    # the drawn card after the hand, marked: with two packs its twin may be in the hand
+    hand = [{"code": code, "drawn": False} for code in sort_for_hand(view["hand"])]
+    hand.append({"code": drawn, "drawn": True})
+    marked = next(e for e in reversed(hand) if e["code"] == chosen) if chosen else None
+    for entry in hand:
+        entry["chosen"] = entry is marked
+    return {"hand": hand, "chosen": chosen, "targets": targets}
 
 
 CONTRACTS = [

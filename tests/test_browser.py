@@ -131,6 +131,15 @@ def click_and_wait(page, locator):
     assert page.locator("#table .error").count() == 0, page.locator("#table .error").inner_text()
 
 
+def click_and_swap(page, locator):
+    """Click something that swaps in a new table without writing an event (an htmx GET, such
+    as choosing a card), and wait for the new table: the old one is marked before the click."""
+    page.locator("#table").evaluate("el => { el.dataset.stale = 'true'; }")
+    locator.click()
+    page.locator("#table:not([data-stale])").wait_for()
+    assert page.locator("#table .error").count() == 0, page.locator("#table .error").inner_text()
+
+
 def current_deal(table):
     deal = selectors.current_deal(table)
     deal.table = table

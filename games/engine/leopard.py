@@ -347,8 +347,10 @@ class LeopardState:
             "squares": squares,
             "sums": sums,
             "lines": [square_lines(square) for square in self.squares],
-            "counts": [len(h) for h in self.hands],
-            "stock": len(self.stock),
+            # once drawn, the card is in his hand, no longer in the stock
+            "counts": [len(h) + (drawn_card is not None and s == seat)
+                       for s, h in enumerate(self.hands)],
+            "stock": len(self.stock) - (drawn_card is not None),
             "discards": len(self.discards),
             "discard_top": CODES[self.discards[-1]] if self.discards else None,
             "hand": hand,
