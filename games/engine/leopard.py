@@ -7,9 +7,18 @@ the stock and the discard pile are lists of card ints. Each seat has a square of
 """
 
 import random
-from itertools import chain
+from itertools import chain, product
 
-from .base import IllegalAction, InvalidAction, InvalidRecord, gettext_noop, require_seat
+from .base import (
+    IllegalAction,
+    InvalidAction,
+    InvalidRecord,
+    gettext_noop,
+    read_cards,
+    read_dealer,
+    read_hands,
+    require_seat,
+)
 from .cards import CODES, RED_SUITS, CardError, card_index
 
 SEATS = 2
@@ -58,10 +67,19 @@ def square_lines(square: list[list[int]]) -> list[int]:
     return [line_points(tops[a], tops[b], tops[c]) for a, b, c in LINES]
 
 
-def square_sum(square: list[list[int]]) -> int:
-    tops = face_up_tops(square)
-    return sum(line_points(tops[a], tops[b], tops[c]) for a, b, c in LINES)
+# The sum's fast path (legal_actions needs it every turn): a top as its suit, 4 for none
+# (an empty place or a face-down card), and line_points by the suits of a line's three tops.
+SUIT_OF_TOP = tuple(entry // 13 if entry < 52 else 4 for entry in range(2 * DOWN))
+LINE_BY_SUITS = tuple(line_points(*(13 * suit if suit < 4 else -1 for suit in suits))
+                      for suits in product(range(5), repeat=3))
 
+
+def square_sum(square: list[list[int]]) -> int:
+    t = [SUIT_OF_TOP[stack[-1]] if stack else 4 for stack in square]
+    return sum([LINE_BY_SUITS[25 * t[a] + 5 * t[b] + t[c]] for a, b, c in LINES])
+
+
+KING_PLACES = [[(seat, p) for p in range(9)] for seat in range(SEATS)]  # do not mutate
 
 # Every action there can be, made once: legal_actions hands out these (do not mutate them).
 END_ACTIONS = [{"seat": seat, "end": True} for seat in range(SEATS)]
@@ -114,28 +132,11 @@ class LeopardRules:
 
     def from_record(self, record: dict) -> "LeopardState":
         options = self.parse_options(record.get("options"))
-        dealer = record.get("dealer")
-        if type(dealer) is not int or not 0 <= dealer < SEATS:
-            raise InvalidRecord("dealer must be seat 0 or 1")
-        hands, stock = record.get("hands"), record.get("stock")
-        if not isinstance(hands, list) or len(hands) != SEATS:
-            raise InvalidRecord("hands must be a list of 2 hands")
-        for seat, hand in enumerate(hands):
-            if not isinstance(hand, list) or len(hand) != HAND:
-                raise InvalidRecord(f"seat {seat} must be dealt {HAND} cards")
-        if not isinstance(stock, list) or len(stock) != 104 - 2 * HAND:
-            raise InvalidRecord(f"the stock must hold {104 - 2 * HAND} cards")
-        counts = [0] * 52
-        for code in [c for hand in hands for c in hand] + stock:
-            try:
-                card = card_index(code)
-            except CardError as exc:
-                raise InvalidRecord(str(exc)) from None
-            counts[card] += 1
-            if counts[card] > 2:
-                raise InvalidRecord(f"{CODES[card]} is dealt three times: there are two packs")
-        return LeopardState(options, dealer, [[CODES[card_index(c)] for c in h] for h in hands],
-                            [CODES[card_index(c)] for c in stock])
+        dealer = read_dealer(record, SEATS)
+        counts = [0] * 52  # two packs: each card at most twice, hands and stock together
+        hands = read_hands(record, SEATS, HAND, counts, copies=2)
+        stock = read_cards(record.get("stock"), "the stock", 104 - 2 * HAND, counts, copies=2)
+        return LeopardState(options, dealer, hands, stock)
 
     def from_json(self, data: dict) -> "LeopardState":
         state = LeopardState(data["options"], data["dealer"], data["dealt"], data["stock_dealt"])
@@ -176,39 +177,39 @@ class LeopardState:
     def may_end(self, seat: int) -> bool:
         return square_sum(self.squares[seat]) >= END_AT
 
-    def placements(self, seat: int) -> dict:
-        """Where each kind of card may be laid now by ``seat``: the rules' table. A place is
-        free when it is empty or its top card lies face down."""
+    def places_for(self, seat: int, card: int) -> list[tuple[int, int]]:
+        """Every (square, place) where ``seat`` may lay ``card`` now: the rules' table. A
+        place is free when it is empty or its top card lies face down."""
+        rank = card % 13
         squares = self.squares
-        free = [[p for p, stack in enumerate(square) if not stack or stack[-1] & DOWN]
-                for square in squares]
-        laid = [[p for p, stack in enumerate(square) if stack] for square in squares]
-        return {
-            "free": free,  # an ace to nine: its own place, if free, in either square
-            TEN: [(seat, p) for p in free[seat]],  # any free place of his own square
-            JACK: [(s, p) for s in (0, 1) for p in laid[s]],  # on any laid card, face down
-            QUEEN: [(seat, p) for p in laid[seat]],  # the same, in his own square only
-            KING: [(seat, p) for p in range(9)],  # anywhere in his own square, face up
-        }
-
-    def places_for(self, seat: int, card: int, table: dict | None = None) -> list:
-        """Every (square, place) where ``seat`` may lay ``card`` now."""
-        table = table or self.placements(seat)
-        own = OWN_PLACE[card % 13]
-        if own is None:
-            return table[card % 13]
-        return [(s, own) for s in (0, 1) if own in table["free"][s]]
+        own = OWN_PLACE[rank]
+        if own is not None:  # an ace to nine: its own place, if free, in either square
+            return [(s, own) for s in (0, 1)
+                    if not squares[s][own] or squares[s][own][-1] & DOWN]
+        mine = squares[seat]
+        if rank == TEN:  # any free place of his own square
+            return [(seat, p) for p in range(9) if not mine[p] or mine[p][-1] & DOWN]
+        if rank == JACK:  # face down on any laid card, in either square
+            return [(s, p) for s in (0, 1) for p in range(9) if squares[s][p]]
+        if rank == QUEEN:  # face down on any laid card of his own square
+            return [(seat, p) for p in range(9) if mine[p]]
+        return KING_PLACES[seat]  # a king: anywhere in his own square, face up
 
     def legal_actions(self) -> list[dict]:
         seat = self.to_act
         if seat is None:
             return []
         actions = [END_ACTIONS[seat]] if self.may_end(seat) else []
-        table = self.placements(seat)
         discard, lay = DISCARD_ACTIONS[seat], LAY_ACTIONS[seat]
+        by_rank = {}  # the places depend on the rank alone
         for card in sorted(set(self.hands[seat]) | {self.stock[-1]}):
             actions.append(discard[card])
-            actions += [lay[card][sq][p] for sq, p in self.places_for(seat, card, table)]
+            rank = card % 13
+            places = by_rank.get(rank)
+            if places is None:
+                places = by_rank[rank] = self.places_for(seat, card)
+            by_square = lay[card]
+            actions += [by_square[sq][p] for sq, p in places]
         return actions
 
     def parse_action(self, raw) -> tuple:
