@@ -4,7 +4,7 @@ read-only here (a deal changes only by its own actions)."""
 from django.contrib import admin
 
 from . import services
-from .models import AuditEntry, Deal, DealEvent, Player, Seat, Table
+from .models import AuditEntry, Cycle, Deal, DealEvent, Player, Seat, Table
 
 
 @admin.register(Player)
@@ -44,6 +44,14 @@ class TableAdmin(ReadOnlyAdmin):
     list_filter = ["game"]
     readonly_fields = ["token", "game", "options", "created_by", "created_at"]
     inlines = [SeatInline]
+
+
+@admin.register(Cycle)
+class CycleAdmin(ReadOnlyAdmin):
+    list_display = ["__str__", "number", "length", "target", "created_at"]
+    list_filter = ["table__game"]
+    list_select_related = ["table"]
+    readonly_fields = ["table", "number", "length", "target", "created_at"]
 
 
 class DealEventInline(admin.TabularInline):

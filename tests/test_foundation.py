@@ -71,9 +71,11 @@ def test_the_demo_club_is_loaded_once_and_the_director_once(capsys):
 
 
 @pytest.mark.django_db
-def test_the_admin_lists_players_tables_and_deals(admin_client, fantan_table):
+def test_the_admin_lists_players_tables_and_deals(admin_client, fantan_table, variety_table):
     deal = current(fantan_table)
+    cycle = variety_table.cycles.get()
     for path in ("/admin/games/player/", "/admin/games/table/", "/admin/games/deal/",
+                 "/admin/games/cycle/", f"/admin/games/cycle/{cycle.pk}/change/",
                  f"/admin/games/table/{fantan_table.pk}/change/",
                  f"/admin/games/deal/{deal.pk}/change/", "/admin/games/auditentry/"):
         assert admin_client.get(path).status_code == 200, path
