@@ -77,6 +77,8 @@ def take_turn(client, table, choose=0, check=None, **extra):
         deal = current(table)
         hotseat = services.load(deal)
     legal = hotseat.state.legal_actions()
+    if hotseat.drawn:  # Леопард: once drawn (and seen), the turn is a discard or a lay
+        legal = [a for a in legal if hotseat.state.draws(a)]
     action = legal[choose % len(legal)]
     if hotseat.state.draws(action) and not hotseat.drawn:
         response = client.post(url(table, "draw"), stamp(deal, seat=action["seat"]), **extra)
@@ -135,6 +137,8 @@ def act(table, choose=0, user=None):
         deal.table = table
         hotseat = services.load(deal)
     legal = hotseat.state.legal_actions()
+    if hotseat.drawn:  # Леопард: once drawn (and seen), the turn is a discard or a lay
+        legal = [a for a in legal if hotseat.state.draws(a)]
     action = legal[choose % len(legal)]
     if hotseat.state.draws(action) and not hotseat.drawn:
         deal = services.draw(deal=deal, seat=action["seat"], expected_version=deal.version,
