@@ -10,27 +10,30 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from games.engine import IllegalAction, InvalidAction, InvalidRecord
 from games.engine.cards import CODES, RANKS, SUITS, codes_of
 from games.engine.fantan import RULES, SCORINGS
+from tests.commands import (
+    assert_a_json_copy_plays_on_like_the_deal,
+    assert_refused,
+    assert_views_show_only_own_hands,
+    by_suit,
+    drawn_by,
+    key,
+    legal,
+    play,
+    play_some,
+    property_settings,
+    rank_of,
+)
 
-PROPERTY = settings(max_examples=150, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+PROPERTY = property_settings(max_examples=150)
 
 FULL_PACK = set(CODES)
 THREE_PLAYER_PACK = FULL_PACK - {"2C"}
-
-
-def rank_of(code: str) -> int:
-    return RANKS.index(code[0])
-
-
-def by_suit() -> list[list[str]]:
-    """Seat 0 holds every spade, seat 1 every heart, seat 2 every diamond, seat 3 every club."""
-    return [[rank + suit for rank in RANKS] for suit in SUITS]
 
 
 def swap(hands: list[list[str]], a: str, b: str) -> list[list[str]]:
@@ -46,33 +49,13 @@ def position(hands, dealer: int = 3, **options):
                               "hands": hands})
 
 
-def play(seat: int, card: str) -> dict:
-    return {"seat": seat, "play": card}
-
-
 def pass_(seat: int) -> dict:
     return {"seat": seat, "pass": True}
 
 
-def legal(state) -> list[dict]:
-    return sorted(state.legal_actions(), key=lambda a: json.dumps(a, sort_keys=True))
-
-
 def plays(*cards_by_seat) -> list[dict]:
     """The legal-action list the rules expect: these plays (seat, card), then nothing else."""
-    return sorted((play(s, c) for s, c in cards_by_seat),
-                  key=lambda a: json.dumps(a, sort_keys=True))
-
-
-def assert_refused(state, action: dict, reason: str) -> None:
-    """``action`` raises IllegalAction mentioning ``reason`` and changes nothing at all."""
-    before = json.dumps(state.to_json(), sort_keys=True)
-    legal_before = state.legal_actions()
-    with pytest.raises(IllegalAction) as caught:
-        state.apply(action)
-    assert reason in str(caught.value)
-    assert json.dumps(state.to_json(), sort_keys=True) == before
-    assert state.legal_actions() == legal_before
+    return sorted((play(s, c) for s, c in cards_by_seat), key=key)
 
 
 def table_cards(state) -> list[str]:
@@ -116,7 +99,7 @@ class Model:
         actions = [play(seat, c) for c in self.held[seat] if self.playable(c)]
         if self.extra or not actions:
             actions.append(pass_(seat))
-        return sorted(actions, key=lambda a: json.dumps(a, sort_keys=True))
+        return sorted(actions, key=key)
 
     def apply(self, action: dict) -> None:
         seat = self.to_act
@@ -314,47 +297,19 @@ def test_before_the_first_start_card_only_start_rank_cards_may_be_laid(state, da
 @PROPERTY
 @given(state=fresh_deals(), data=st.data(), stop=st.integers(0, 120))
 def test_json_snapshot_round_trips_mid_deal_and_plays_on_identically(state, data, stop):
-    for _ in range(stop):
-        if state.is_over():
-            break
-        actions = state.legal_actions()
-        state.apply(actions[data.draw(st.integers(0, len(actions) - 1))])
-    snapshot = json.loads(json.dumps(state.to_json()))
-    copy = RULES.from_json(snapshot)
-    assert copy.to_json() == state.to_json()
-    assert copy.legal_actions() == state.legal_actions()
-    for seat in [None, *range(state.n)]:
-        assert copy.view(seat) == state.view(seat)
-    while not state.is_over():
-        actions = state.legal_actions()
-        action = actions[data.draw(st.integers(0, len(actions) - 1))]
-        state.apply(action)
-        copy.apply(action)
-        assert copy.to_json() == state.to_json()
-    assert copy.result() == state.result()
+    play_some(state, stop, drawn_by(data))
+    assert_a_json_copy_plays_on_like_the_deal(RULES, state, drawn_by(data))
 
 
 @PROPERTY
 @given(state=fresh_deals(), data=st.data(), stop=st.integers(0, 120))
 def test_a_view_shows_only_that_seats_own_hand(state, data, stop):
-    for _ in range(stop):
-        if state.is_over():
-            break
-        actions = state.legal_actions()
-        state.apply(actions[data.draw(st.integers(0, len(actions) - 1))])
+    play_some(state, stop, drawn_by(data))
     hands = [hand_cards(state, seat) for seat in range(state.n)]
-    spectator = state.view(None)
-    assert spectator["hand"] is None
-    assert spectator["playable"] == []
-    text = json.dumps(spectator)
-    assert [c for h in hands for c in h if f'"{c}"' in text] == []
+    assert_views_show_only_own_hands(state, hands)
     for seat in range(state.n):
         view = state.view(seat)
-        assert sorted(view["hand"]) == sorted(hands[seat])
         assert view["counts"] == [len(h) for h in hands]
-        text = json.dumps(view)
-        others = [c for s, h in enumerate(hands) if s != seat for c in h]
-        assert [c for c in others if f'"{c}"' in text] == [], "another seat's card is shown"
         if seat == state.to_act:
             assert sorted(view["playable"]) == sorted(
                 a["play"] for a in state.legal_actions() if "play" in a)
@@ -568,16 +523,14 @@ def test_ace_extra_lets_the_player_lay_one_more_card_or_stop():
     state = position(hands, start_rank="A", ace_extra=True)
     state.apply(play(0, "AS"))
     assert state.to_act == 0
-    assert legal(state) == sorted([play(0, "AH"), play(0, "KS"), pass_(0)],
-                                  key=lambda a: json.dumps(a, sort_keys=True))
+    assert legal(state) == sorted([play(0, "AH"), play(0, "KS"), pass_(0)], key=key)
     assert state.view(0)["extra"] is True and state.view(0)["can_pass"] is True
     stopped = RULES.from_json(state.to_json())
     stopped.apply(pass_(0))  # the extra card is optional: a pass stops
     assert stopped.to_act == 1 and "KS" in hand_cards(stopped, 0)
     state.apply(play(0, "AH"))  # an extra ace grants another extra card
     assert state.to_act == 0
-    assert legal(state) == sorted([play(0, "KS"), pass_(0)],
-                                  key=lambda a: json.dumps(a, sort_keys=True))
+    assert legal(state) == sorted([play(0, "KS"), pass_(0)], key=key)
     state.apply(play(0, "KS"))  # a king grants nothing more
     assert state.to_act == 1
     assert_refused(state, pass_(1), "may not pass")
@@ -596,11 +549,9 @@ def test_two_extra_grants_the_privilege_for_twos_and_not_for_aces():
     hands = swap(by_suit(), "2H", "AS")  # seat 0 holds 2S and 2H
     state = position(hands, start_rank="2", two_extra=True)
     state.apply(play(0, "2S"))
-    assert legal(state) == sorted([play(0, "2H"), play(0, "3S"), pass_(0)],
-                                  key=lambda a: json.dumps(a, sort_keys=True))
+    assert legal(state) == sorted([play(0, "2H"), play(0, "3S"), pass_(0)], key=key)
     state.apply(play(0, "2H"))  # another two, another extra card
-    assert legal(state) == sorted([play(0, "3S"), pass_(0)],
-                                  key=lambda a: json.dumps(a, sort_keys=True))
+    assert legal(state) == sorted([play(0, "3S"), pass_(0)], key=key)
     state.apply(pass_(0))
     assert state.to_act == 1
     aces = position(swap(by_suit(), "AH", "2S"), start_rank="A", two_extra=True)

@@ -12,15 +12,29 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import event, given
 from hypothesis import strategies as st
 
 from games.engine import IllegalAction, InvalidAction, InvalidRecord
 from games.engine.cards import CODES
 from games.engine.leopard import DOWN, RULES
+from tests.commands import (
+    BOOK_SQUARE,
+    assert_a_json_copy_plays_on_like_the_deal,
+    assert_refused,
+    discard,
+    end,
+    key,
+    lay,
+    lays_in_own_square,
+    legal,
+    leopard_record,
+    play_some,
+    property_settings,
+    snapshot,
+)
 
-PROPERTY = settings(max_examples=40, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+PROPERTY = property_settings(max_examples=40)
 
 PLACES = ["A", "2", "3", "4", "5", "6", "7", "8", "9"]
 LINES = [("A", "2", "3"), ("4", "5", "6"), ("7", "8", "9"), ("A", "4", "7"), ("2", "5", "8"),
@@ -34,35 +48,8 @@ def own_place(code: str) -> str | None:
     return code[0] if code[0] in PLACES else None
 
 
-def key(action: dict) -> str:
-    return json.dumps(action, sort_keys=True)
-
-
-def legal(state) -> list[dict]:
-    return sorted(state.legal_actions(), key=key)
-
-
-def snapshot(state) -> str:
-    return json.dumps(state.to_json(), sort_keys=True)
-
-
 def copy_of(state):
     return RULES.from_json(json.loads(json.dumps(state.to_json())))
-
-
-def end(seat: int) -> dict:
-    return {"seat": seat, "end": True}
-
-
-def discard(seat: int, card: str) -> dict:
-    return {"seat": seat, "discard": card}
-
-
-def lay(seat: int, card: str, square: int, place: str | None = None) -> dict:
-    action = {"seat": seat, "lay": card, "square": square}
-    if place is not None:
-        action["place"] = place
-    return action
 
 
 # -- an independent model of the rules file --------------------------------------------------
@@ -223,29 +210,17 @@ def choose(state, data) -> dict:
     return actions[data.draw(st.integers(0, len(actions) - 1), label="action")]
 
 
-def play_some(state, data, steps: int):
-    for _ in range(steps):
-        if state.is_over():
-            break
-        state.apply(choose(state, data))
-    return state
+def chooser(data):
+    """``choose`` with Hypothesis' ``data`` bound: a chooser of actions for play_some."""
+    return lambda state: choose(state, data)
 
 
 def position(turns=(), *, hands=None, next_cards=(), dealer: int = 1, options=None):
     """A deal from a record whose stock is laid out so that each turn of ``turns`` plays the
     card it draws, then ``next_cards`` are the next cards drawn; the turns are applied. The
     other cards fill the hands (unless given) and the rest of the stock."""
-    drawn = [a.get("discard") or a.get("lay") for a in turns if "end" not in a]
-    pool = Counter({code: 2 for code in CODES})
-    for code in drawn + list(next_cards) + [c for hand in hands or [] for c in hand]:
-        pool[code] -= 1
-        assert pool[code] >= 0, f"{code} wanted three times"
-    rest = [code for code in CODES for _ in range(pool[code])]
-    if hands is None:
-        hands, rest = [rest[:8], rest[8:16]], rest[16:]
-    record = {"game": "leopard", "options": options or {}, "dealer": dealer, "hands": hands,
-              "stock": drawn + list(next_cards) + rest}
-    state = RULES.from_record(record)
+    state = RULES.from_record(leopard_record(turns, hands=hands, next_cards=next_cards,
+                                             dealer=dealer, options=options))
     for action in turns:
         state.apply(action)
     return state
@@ -288,36 +263,8 @@ def assert_may_lay(state, card: str, expected: set) -> None:
     assert discard(state.to_act, card) in state.legal_actions(), "he may always discard it"
 
 
-def assert_refused(state, action: dict, reason: str) -> None:
-    before = snapshot(state)
-    legal_before = legal(state)
-    with pytest.raises(IllegalAction) as caught:
-        state.apply(action)
-    assert reason in str(caught.value)
-    assert snapshot(state) == before
-    assert legal(state) == legal_before
-
-
 def tops(state, square: int) -> dict:
     return {p["place"]: p["top"] for p in state.view(None)["squares"][square]}
-
-
-def lays_in_own_square(seat: int, cards: list[str], other_cards=None) -> list[dict]:
-    """Turns in which ``seat`` (who acts first) lays ``cards`` in his own square, one a turn
-    (a 10 or K on the place written after it, "KS@5"), while the other seat discards or
-    lays ``other_cards`` in his own square."""
-    other = 1 - seat
-    filler = ["6D", "6H", "8D", "8H", "4D", "4H", "6D", "6H", "8D", "8H"]
-    turns = []
-    for i, card in enumerate(cards):
-        code, _, place = card.partition("@")
-        turns.append(lay(seat, code, seat, place or None))
-        if other_cards and i < len(other_cards):
-            code, _, place = other_cards[i].partition("@")
-            turns.append(lay(other, code, other, place or None))
-        else:
-            turns.append(discard(other, filler.pop()))
-    return turns
 
 
 # -- properties of random legal play ---------------------------------------------------------
@@ -426,7 +373,7 @@ def hidden_scrambled(state, seat, drawn: bool, rng: random.Random):
 @given(state=fresh_deals(), data=st.data(), stop=st.integers(0, 88),
        rng=st.randoms(use_true_random=False))
 def test_a_view_shows_nothing_a_seat_may_not_see(state, data, stop, rng):
-    play_some(state, data, stop)
+    play_some(state, stop, chooser(data))
     for seat in (None, 0, 1):
         for drawn in (False, True):
             view = state.view(seat, drawn=drawn)
@@ -448,7 +395,7 @@ def test_a_view_shows_nothing_a_seat_may_not_see(state, data, stop, rng):
 @given(state=fresh_deals(), data=st.data(), stop=st.integers(0, 88))
 def test_a_seat_sees_its_own_hand_and_only_the_seat_to_act_sees_the_drawn_card(
         state, data, stop):
-    play_some(state, data, stop)
+    play_some(state, stop, chooser(data))
     top = CODES[state.stock[-1]] if state.stock else None
     for seat in (0, 1):
         view = state.view(seat)
@@ -469,18 +416,8 @@ def test_a_seat_sees_its_own_hand_and_only_the_seat_to_act_sees_the_drawn_card(
 @PROPERTY
 @given(state=fresh_deals(), data=st.data(), stop=st.integers(0, 88))
 def test_a_json_snapshot_plays_on_exactly_like_the_deal_it_was_taken_from(state, data, stop):
-    play_some(state, data, stop)
-    copy = RULES.from_json(json.loads(json.dumps(state.to_json())))
-    assert copy.to_json() == state.to_json()
-    assert copy.legal_actions() == state.legal_actions()
-    for seat in (None, 0, 1):
-        assert copy.view(seat) == state.view(seat)
-    while not state.is_over():
-        action = choose(state, data)
-        state.apply(action)
-        copy.apply(action)
-        assert copy.to_json() == state.to_json()
-    assert copy.result() == state.result()
+    play_some(state, stop, chooser(data))
+    assert_a_json_copy_plays_on_like_the_deal(RULES, state, chooser(data))
 
 
 # -- setup -----------------------------------------------------------------------------------
@@ -706,8 +643,6 @@ def test_the_sum_adds_every_line_of_his_square():
 
 
 # -- the end of the deal and the scores ------------------------------------------------------
-
-BOOK_SQUARE = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S"]  # sum 10, as above
 
 
 @pytest.mark.parametrize("me", [0, 1])

@@ -10,20 +10,34 @@ import json
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.engine import IllegalAction, InvalidAction, InvalidRecord
+from games.engine import InvalidAction, InvalidRecord
 from games.engine.cards import CODES, codes_of
 from games.engine.variety import RULES
+from tests.commands import (
+    RANKS,
+    assert_a_json_copy_plays_on_like_the_deal,
+    assert_refused,
+    assert_views_show_only_own_hands,
+    by_suit,
+    drawn_by,
+    key,
+    legal,
+    play,
+    play_some,
+    property_settings,
+    rank_of,
+    round_robin,
+    snapshot,
+)
 
-PROPERTY = settings(max_examples=40, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+PROPERTY = property_settings(max_examples=40)
 FEW = settings(PROPERTY, max_examples=15)
 PER_CONTRACT = settings(PROPERTY, max_examples=10)  # run once for each of the 8 contracts
 CONTRACTS = pytest.mark.parametrize("contract", range(1, 9))
 
-RANKS = "23456789TJQKA"  # two low, ace high
 # From the rules file's table, written out again here rather than read from the engine.
 TRUMP = {1: None, 2: "C", 3: "H", 4: "D", 5: "S", 6: "C", 7: "S", 8: None}
 FIXED_TOTAL = {1: 12, 2: 26, 3: 26, 4: 0, 5: 0, 6: 26, 7: -26, 8: -26}
@@ -39,43 +53,6 @@ def call(seat: int, number: int, say: str | None = None) -> dict:
     return action
 
 
-def play(seat: int, card: str) -> dict:
-    return {"seat": seat, "play": card}
-
-
-def key(action: dict) -> str:
-    return json.dumps(action, sort_keys=True)
-
-
-def legal(state) -> list[dict]:
-    return sorted(state.legal_actions(), key=key)
-
-
-def snapshot(state) -> str:
-    return json.dumps(state.to_json(), sort_keys=True)
-
-
-def assert_refused(state, action: dict, reason: str = "", error=IllegalAction) -> None:
-    """``action`` raises ``error`` (mentioning ``reason``) and changes nothing at all."""
-    before = snapshot(state)
-    legal_before = state.legal_actions()
-    with pytest.raises(error) as caught:
-        state.apply(action)
-    assert reason in str(caught.value)
-    assert snapshot(state) == before
-    assert state.legal_actions() == legal_before
-
-
-def round_robin() -> list[list[str]]:
-    """The sorted pack dealt one card at a time: every seat holds cards of every suit."""
-    return [[CODES[i] for i in range(seat, 52, 4)] for seat in range(4)]
-
-
-def by_suit(order: str = "SHDC") -> list[list[str]]:
-    """Seat 0 holds the whole first suit of ``order``, seat 1 the second, and so on."""
-    return [[rank + suit for rank in RANKS] for suit in order]
-
-
 def position(hands, dealer: int = 3, calls=(), **options):
     """A deal from hand-written hands, after these calls (number, or (number, say))."""
     state = RULES.from_record({"game": "variety", "options": options, "dealer": dealer,
@@ -87,10 +64,6 @@ def position(hands, dealer: int = 3, calls=(), **options):
 
 def hand(state, seat: int) -> list[str]:
     return state.view(seat)["hand"]
-
-
-def rank_of(code: str) -> int:
-    return RANKS.index(code[0])
 
 
 # -- an independent model of the rules file --------------------------------------------------
@@ -277,8 +250,7 @@ def contracted_deals(draw, contract: int | None = None):
 
 
 def random_step(state, data, model: Model | None = None) -> dict:
-    actions = state.legal_actions()
-    action = actions[data.draw(st.integers(0, len(actions) - 1), label="action")]
+    action = drawn_by(data)(state)
     state.apply(action)
     if model is not None:
         model.apply(action)
@@ -456,41 +428,17 @@ def test_apply_accepts_exactly_the_legal_actions_and_refusals_change_nothing(sta
 @PROPERTY
 @given(state=fresh_deals(), data=st.data(), stop=st.integers(0, 61))
 def test_json_snapshot_round_trips_mid_deal_and_plays_on_identically(state, data, stop):
-    for _ in range(stop):
-        if state.is_over():
-            break
-        random_step(state, data)
-    copy = RULES.from_json(json.loads(json.dumps(state.to_json())))
-    assert copy.to_json() == state.to_json()
-    assert copy.legal_actions() == state.legal_actions()
-    assert copy.result() == state.result()
-    for seat in [None, 0, 1, 2, 3]:
-        assert copy.view(seat) == state.view(seat)
-    while not state.is_over():
-        action = random_step(state, data)
-        copy.apply(action)
-        assert copy.to_json() == state.to_json()
-    assert copy.result() == state.result()
+    play_some(state, stop, drawn_by(data))
+    assert_a_json_copy_plays_on_like_the_deal(RULES, state, drawn_by(data))
 
 
 @PROPERTY
 @given(state=fresh_deals(), data=st.data(), stop=st.integers(0, 61))
 def test_a_view_shows_only_that_seats_own_hand_and_a_spectator_none(state, data, stop):
-    for _ in range(stop):
-        if state.is_over():
-            break
-        random_step(state, data)
-    held = [codes_of(state.hands[seat]) for seat in range(4)]
-    spectator = state.view(None)
-    assert spectator["hand"] is None and spectator["playable"] == []
-    text = json.dumps(spectator)
-    assert [c for h in held for c in h if f'"{c}"' in text] == [], "a spectator sees a card"
+    play_some(state, stop, drawn_by(data))
+    assert_views_show_only_own_hands(state, [codes_of(state.hands[seat]) for seat in range(4)])
     for seat in range(4):
         view = state.view(seat)
-        assert sorted(view["hand"]) == sorted(held[seat])
-        text = json.dumps(view)
-        others = [c for s, h in enumerate(held) if s != seat for c in h]
-        assert [c for c in others if f'"{c}"' in text] == [], "another seat's card is shown"
         if seat == state.to_act and state.phase == "play":
             assert sorted(view["playable"]) == sorted(a["play"] for a in state.legal_actions())
         else:
