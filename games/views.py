@@ -94,13 +94,24 @@ def render_table(request, table, *, error=None, status=200, chosen=None):
     return render(request, template, context, status=status)
 
 
-def table_view(request, token):
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
-    try:
-        table = host_table(request, token)
-    except NotHost:
-        return not_host_page(request)
+def table_get(handler):
+    """A page of a table: for the member who holds its screen (and the directors)."""
+
+    def view(request, token, **kwargs):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        try:
+            table = host_table(request, token)
+        except NotHost:
+            return not_host_page(request)
+        return handler(request, table, **kwargs)
+
+    view.__name__ = handler.__name__
+    return view
+
+
+@table_get
+def table_view(request, table):
     return render_table(request, table, chosen=request.GET.get("card"))
 
 
@@ -198,12 +209,9 @@ def next_deal(request, table):
     services.next_deal(table=table, after=posted_int(request, "deal"), user=request.user)
 
 
-def cycle_sheet(request, token, number):
-    """A cycle's four-column score sheet on a page of its own, to print or to project."""
-    try:
-        table = host_table(request, token)
-    except NotHost:
-        return not_host_page(request)
+@table_get
+def cycle_sheet(request, table, number):
+    """A cycle's (or match's) score sheet on a page of its own, to print or to project."""
     cycle = table.cycles.filter(number=number).first()
     if cycle is None:
         raise Http404
@@ -213,11 +221,8 @@ def cycle_sheet(request, token, number):
     return render(request, f"games/{table.game}/cycle.html", {"table": table, "sheet": sheet})
 
 
-def deal_record(request, token, number):
-    try:
-        table = host_table(request, token)
-    except NotHost:
-        return not_host_page(request)
+@table_get
+def deal_record(request, table, number):
     deal = table.deals.filter(number=number).first()
     if deal is None:
         raise Http404

@@ -76,10 +76,7 @@ def take_turn(client, table, choose=0, check=None, **extra):
             check(response, table)
         deal = current(table)
         hotseat = services.load(deal)
-    legal = hotseat.state.legal_actions()
-    if hotseat.drawn:  # Леопард: once drawn (and seen), the turn is a discard or a lay
-        legal = [a for a in legal if hotseat.state.draws(a)]
-    action = legal[choose % len(legal)]
+    action = next_action(hotseat, choose)
     if hotseat.state.draws(action) and not hotseat.drawn:
         response = client.post(url(table, "draw"), stamp(deal, seat=action["seat"]), **extra)
         assert response.status_code in (200, 302), alert(response)
@@ -114,6 +111,14 @@ def unchanged(table, before: Deal):
     assert DealEvent.objects.filter(deal=after).count() == before.version
 
 
+def next_action(hotseat, choose: int) -> dict:
+    """The ``choose``-th legal action (counting round) of the seat to act."""
+    legal = hotseat.state.legal_actions()
+    if hotseat.drawn:  # Леопард: once drawn (and seen), the turn is a discard or a lay
+        legal = [a for a in legal if hotseat.state.draws(a)]
+    return legal[choose % len(legal)]
+
+
 def form_fields(action: dict) -> dict:
     """The form fields the page posts for an engine action."""
     if "play" in action:
@@ -136,10 +141,7 @@ def act(table, choose=0, user=None):
                                expected_version=deal.version, user=user)
         deal.table = table
         hotseat = services.load(deal)
-    legal = hotseat.state.legal_actions()
-    if hotseat.drawn:  # Леопард: once drawn (and seen), the turn is a discard or a lay
-        legal = [a for a in legal if hotseat.state.draws(a)]
-    action = legal[choose % len(legal)]
+    action = next_action(hotseat, choose)
     if hotseat.state.draws(action) and not hotseat.drawn:
         deal = services.draw(deal=deal, seat=action["seat"], expected_version=deal.version,
                              user=user)
