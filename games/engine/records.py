@@ -62,6 +62,3 @@ def replay(record: dict) -> Replayed:
             raise IllegalRecordAction(index, action, exc) from None
     return Replayed(state, state.is_over())
 
-
-def build(state, actions: list[dict]) -> dict:
-    return {**state.record(), "actions": list(actions)}
