@@ -55,13 +55,6 @@ def codes_of(mask: int) -> list[str]:
     return [CODES[c] for c in cards_of(mask)]
 
 
-def mask_of(codes) -> int:
-    mask = 0
-    for code in codes:
-        mask |= 1 << card_index(code)
-    return mask
-
-
 def sort_for_hand(codes) -> list[str]:
     """Suits in the order S H C D (colours alternate), high rank first, as a hand is held."""
     order = {"S": 0, "H": 1, "C": 2, "D": 3}

@@ -34,11 +34,7 @@ FACE_RIGHT = tuple((entry >= DOWN) == (entry % DOWN % 13 in (JACK, QUEEN)) and e
                    for entry in range(2 * DOWN))
 
 
-def own_place(rank: int) -> int | None:
-    """The place of an ace to nine (A is place 0, the two place 1, ...); None for 10 to K."""
-    return OWN_PLACE[rank]
-
-
+# By rank: the place of an ace to nine (A is place 0, the two place 1 ...); None for 10 to K.
 OWN_PLACE = tuple(rank + 1 if rank < TEN else (0 if rank == ACE else None) for rank in range(13))
 
 
@@ -280,7 +276,7 @@ class LeopardState:
             raise IllegalAction(gettext_noop("%(card)s is not in your hand."), card=CODES[card])
         if parsed[1] == "lay":
             square, place = parsed[3], parsed[4]
-            own = own_place(card % 13)
+            own = OWN_PLACE[card % 13]
             if own is None and place is None:
                 raise IllegalAction(gettext_noop("Name the place for %(card)s."),
                                     card=CODES[card])
