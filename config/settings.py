@@ -13,6 +13,8 @@ from urllib.parse import unquote, urlsplit
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from games.registry import GAMES
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 DEV_SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production"
@@ -37,6 +39,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "games",
+    *GAMES.values(),  # each game is an app: its templates and static files are found
     "tournaments",
 ]
 

@@ -5,12 +5,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-
-class Game(models.TextChoices):
-    # The games keep their Russian names; the English one stands beside it.
-    FANTAN = "fantan", "Фантан (Fan-Tan)"
-    VARIETY = "variety", "Выборы (Variety)"
-    LEOPARD = "leopard", "Леопард (Leopard)"
+from . import hotseat, registry
 
 
 class Player(models.Model):
@@ -55,7 +50,7 @@ class Table(models.Model):
 
     token = models.CharField(_("address key"), max_length=32, unique=True, default=new_token,
                              editable=False, help_text=_("The unguessable part of its address."))
-    game = models.CharField(_("game"), max_length=16, choices=Game.choices)
+    game = models.CharField(_("game"), max_length=16, choices=registry.choices)
     options = models.JSONField(_("options"), default=dict)
     players = models.ManyToManyField(Player, through="Seat", related_name="tables")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("started by"),
@@ -96,8 +91,8 @@ class Seat(models.Model):
 
 
 class Cycle(models.Model):
-    """Deals scored together: Выборы' cycle of eight deals (or four), Леопард's match of an
-    agreed number of deals or to a target score."""
+    """Deals scored together, as the game's rules say (``Rules.cycle``): a cycle of a number
+    of deals, or a match of an agreed number of deals or to a target score."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="cycles")
     number = models.PositiveIntegerField(_("cycle"))
@@ -128,11 +123,12 @@ class Cycle(models.Model):
 
 
 class Deal(models.Model):
-    """One deal: the cards dealt and its append-only event log.
+    """One deal: what was dealt and its append-only event log.
 
-    ``snapshot`` (the engine state after the last event, and who has the screen) and
-    ``is_over``/``result`` are caches of the log; ``version`` is the number of events, so a
-    page that shows version n may only write event n.
+    ``dealt`` is the record's part that the game's ``Rules.deal`` gives out (the hands, and
+    anything else the game deals). ``snapshot`` (the hotseat after the last event: the engine
+    state, who has the screen) and ``is_over``/``result`` are caches of the log; ``version``
+    is the number of events, so a page that shows version n may only write event n.
     """
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="deals")
@@ -141,9 +137,7 @@ class Deal(models.Model):
     number = models.PositiveIntegerField(_("deal"))
     dealer = models.PositiveSmallIntegerField(_("dealer"))
     seed = models.BigIntegerField(_("seed"))
-    hands = models.JSONField(_("cards dealt"))
-    stock = models.JSONField(_("stock"), null=True, blank=True,
-                             help_text=_("Леопард: the stock as dealt, top card first."))
+    dealt = models.JSONField(_("cards dealt"), help_text=_("As the deal's record writes it."))
     snapshot = models.JSONField(_("snapshot"))
     version = models.PositiveIntegerField(_("version"), default=0)
     is_over = models.BooleanField(_("over"), default=False)
@@ -171,10 +165,9 @@ class DealEvent(models.Model):
     """One entry of a deal's log. Never changed or deleted: a take-back is an entry too."""
 
     class Kind(models.TextChoices):
-        ACTION = "action", _("action")
-        TAKE_BACK = "take_back", _("take-back")
-        REVEAL = "reveal", _("hand shown")
-        DRAW = "draw", _("card drawn")
+        ACTION = hotseat.ACTION, _("action")
+        TAKE_BACK = hotseat.TAKE_BACK, _("take-back")
+        REVEAL = hotseat.REVEAL, _("hand shown")
 
     deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="events")
     index = models.PositiveIntegerField(_("index"))

@@ -9,7 +9,6 @@ urlpatterns = [
     path("t/<str:token>/", views.table_view, name="table"),
     path("t/<str:token>/reveal", views.reveal, name="table-reveal"),
     path("t/<str:token>/act", views.act, name="table-act"),
-    path("t/<str:token>/draw", views.draw, name="table-draw"),
     path("t/<str:token>/take-back", views.take_back, name="table-take-back"),
     path("t/<str:token>/next-deal", views.next_deal, name="table-next-deal"),
     path("t/<str:token>/deals/<int:number>/record.json", views.deal_record, name="deal-record"),

@@ -1,17 +1,18 @@
 """Pages: parse the input, call one service, render the page or its htmx partial."""
 
+from dataclasses import fields
+
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_GET, require_POST
 
-from . import selectors, services
+from . import registry, selectors, services
 from .engine.cards import SUIT_SYMBOLS
-from .forms import TABLE_FORMS
-from .models import Game, Table
+from .models import Table
+from .moves import BadMove, posted_int
 from .templatetags.cards import card_text
 
 PARTIAL = "games/table.html#table"
@@ -24,7 +25,7 @@ def home(request):
         if not request.user.is_staff:
             qs = qs.filter(created_by=request.user)
         tables = qs[:30]
-    return render(request, "games/home.html", {"tables": tables})
+    return render(request, "games/home.html", {"tables": tables, "games": registry.games()})
 
 
 @require_GET
@@ -34,20 +35,21 @@ def healthz(request):
 
 @login_required
 def new_table(request, game):
-    if game not in TABLE_FORMS:
-        raise Http404
-    form = TABLE_FORMS[game](request.POST or None)
+    try:
+        game = registry.game(game)
+    except registry.UnknownGame:
+        raise Http404 from None
+    form = game.form(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            table = services.start_table(user=request.user, game=game,
+            table = services.start_table(user=request.user, game=game.key,
                                          players=form.seated(), options=form.options())
         except services.ServiceError as exc:
             form.add_error(None, message_text(exc, []))
         else:
             return redirect(table)
     status = 400 if request.method == "POST" else 200
-    game_name = dict(Game.choices)[game]
-    return render(request, "games/new_table.html", {"form": form, "game_name": game_name},
+    return render(request, "games/new_table.html", {"form": form, "game": game},
                   status=status)
 
 
@@ -87,8 +89,8 @@ def message_text(exc, players: list[str]) -> str:
 
 
 def render_table(request, table, *, error=None, status=200, chosen=None):
-    deal = selectors.current_deal(table)
-    context = selectors.table_page(table, deal, chosen=chosen)
+    page = selectors.table_page(table, selectors.current_deal(table), chosen=chosen)
+    context = {f.name: getattr(page, f.name) for f in fields(page)}
     context["error"] = error
     template = PARTIAL if request.htmx else "games/table.html"
     return render(request, template, context, status=status)
@@ -113,18 +115,6 @@ def table_get(handler):
 @table_get
 def table_view(request, table):
     return render_table(request, table, chosen=request.GET.get("card"))
-
-
-class BadForm(services.ServiceError):
-    def __init__(self):
-        super().__init__(gettext_noop("The form was incomplete or damaged; nothing was done."))
-
-
-def posted_int(request, name: str) -> int:
-    try:
-        return int(request.POST[name])
-    except (KeyError, ValueError):
-        raise BadForm from None
 
 
 def table_post(handler):
@@ -153,35 +143,12 @@ def table_post(handler):
 
 def turn(request, table) -> dict:
     """The fields every turn's form carries: the deal and version it showed, and the seat."""
-    deal = table.deals.filter(number=posted_int(request, "deal")).first()
+    deal = table.deals.filter(number=posted_int(request.POST, "deal")).first()
     if deal is None:
-        raise BadForm
+        raise BadMove
     deal.table = table
-    return {"deal": deal, "seat": posted_int(request, "seat"),
-            "expected_version": posted_int(request, "version"), "user": request.user}
-
-
-def posted_action(request) -> dict:
-    """The action a turn's form posts; which are this game's moves the engine decides."""
-    if "card" in request.POST:
-        return {"play": request.POST["card"]}
-    if "pass" in request.POST:
-        return {"pass": True}
-    if "call" in request.POST:
-        action = {"call": posted_int(request, "call")}
-        if request.POST.get("say", "").strip():
-            action["say"] = request.POST["say"]
-        return action
-    if "end" in request.POST:
-        return {"end": True}
-    if "discard" in request.POST:
-        return {"discard": request.POST["discard"]}
-    if "lay" in request.POST:
-        action = {"lay": request.POST["lay"], "square": posted_int(request, "square")}
-        if request.POST.get("place"):
-            action["place"] = request.POST["place"]
-        return action
-    raise BadForm
+    return {"deal": deal, "seat": posted_int(request.POST, "seat"),
+            "expected_version": posted_int(request.POST, "version"), "user": request.user}
 
 
 @table_post
@@ -191,12 +158,9 @@ def reveal(request, table):
 
 @table_post
 def act(request, table):
-    services.play(action=posted_action(request), **turn(request, table))
-
-
-@table_post
-def draw(request, table):
-    services.draw(**turn(request, table))
+    """An action or a step of the game: its own ``Moves`` reads it from the form."""
+    action = registry.game(table.game).moves.parse(request.POST)
+    services.play(action=action, **turn(request, table))
 
 
 @table_post
@@ -206,7 +170,7 @@ def take_back(request, table):
 
 @table_post
 def next_deal(request, table):
-    services.next_deal(table=table, after=posted_int(request, "deal"), user=request.user)
+    services.next_deal(table=table, after=posted_int(request.POST, "deal"), user=request.user)
 
 
 @table_get
@@ -215,10 +179,11 @@ def cycle_sheet(request, table, number):
     cycle = table.cycles.filter(number=number).first()
     if cycle is None:
         raise Http404
-    sheet = selectors.cycle_table(cycle, selectors.names(table))
-    if table.game == "variety":
-        sheet = selectors.variety_sheet(sheet)
-    return render(request, f"games/{table.game}/cycle.html", {"table": table, "sheet": sheet})
+    game = registry.game(table.game)
+    sheet = selectors.cycle_sheet(cycle, selectors.names(table), game)
+    return render(request, "games/cycle.html", {
+        "table": table, "game": game, "sheet": sheet,
+        "title": game.presenter.sheet_title(cycle)})
 
 
 @table_get
@@ -231,7 +196,7 @@ def deal_record(request, table, number):
         return refused_page(request, _("The record can be downloaded once the deal is over."),
                             409)
     deal.table = table
-    response = JsonResponse(services.record(deal), json_dumps_params={"ensure_ascii": False,
+    response = JsonResponse(selectors.record(deal), json_dumps_params={"ensure_ascii": False,
                                                                        "indent": 1})
     response["Content-Disposition"] = (
         f'attachment; filename="{table.game}-{table.pk}-deal-{deal.number}.json"')

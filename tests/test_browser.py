@@ -183,13 +183,13 @@ def assert_no_hand_shown(page, table):
     assert page.locator(".hand").count() == 0
     assert page.locator("button[name=card]").count() == 0
     assert page.locator(".card.playable, .card.dim").count() == 0
-    state = services.load(current_deal(table)).state
+    state = selectors.load(current_deal(table)).state
     assert leaked_cards(scrub(page.content(), table), cards_in_hands(state)) == []
 
 
 def assert_turn_of(page, table, name):
     """The hand shown is that of the player to act, and only his."""
-    state = services.load(current_deal(table)).state
+    state = selectors.load(current_deal(table)).state
     players = selectors.names(table)
     assert players[state.to_act] == name
     page.get_by_role("heading", name=f"{name}, your turn", exact=True).wait_for()
@@ -204,7 +204,7 @@ def assert_turn_of(page, table, name):
 def reveal(page, table) -> str:
     """On a hand-off screen: check that nothing is shown, then show the hand of the seat to
     act. Returns that player's name."""
-    state = services.load(current_deal(table)).state
+    state = selectors.load(current_deal(table)).state
     name = selectors.names(table)[state.to_act]
     page.get_by_role("heading", name=f"Pass the screen to {name}", exact=True).wait_for()
     assert_no_hand_shown(page, table)
@@ -249,7 +249,7 @@ def off_the_loop(function, *args, **kwargs):
 def show_hand(table, user):
     """The seat to act has his hand shown; the deal and that seat."""
     deal = current_deal(table)
-    seat = services.load(deal).state.to_act
+    seat = selectors.load(deal).state.to_act
     return services.reveal(deal=deal, seat=seat, expected_version=deal.version,
                            user=user), seat
 
@@ -260,7 +260,7 @@ def table_in_play(user, actions: int) -> Table:
     table = new_table(user)
     for _ in range(actions):
         deal, seat = show_hand(table, user)
-        legal = services.load(deal).state.legal_actions()[0]
+        legal = selectors.load(deal).state.legal_actions()[0]
         services.play(deal=deal, seat=seat, action={k: v for k, v in legal.items()
                                                     if k != "seat"},
                       expected_version=deal.version, user=user)
@@ -378,7 +378,7 @@ def test_keyboard_only(open_page, user):
     open_table(page, table)
 
     for _ in range(12):
-        state = services.load(current_deal(table)).state
+        state = selectors.load(current_deal(table)).state
         name = selectors.names(table)[state.to_act]
         # The hand-off button takes the focus by itself (autofocus), also after a swap.
         button = reveal_button(page, name)

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from games.engine import IllegalAction, InvalidAction, InvalidRecord
 from games.engine.cards import CODES, RANKS, SUITS, codes_of
-from games.engine.fantan import RULES, SCORINGS
+from games.fantan.engine import RULES, SCORINGS
 from tests.commands import (
     assert_a_json_copy_plays_on_like_the_deal,
     assert_refused,

@@ -8,7 +8,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from games import services
+from games import selectors, services
 from games.engine.cards import codes_of
 from games.engine.records import replay
 from games.models import Deal, DealEvent
@@ -47,7 +47,7 @@ def test_pages_never_hold_another_seats_cards_through_whole_deals(host_client, f
 
 def test_handoff_screen_shows_no_hand_and_names_the_player(host_client, fantan_table):
     deal = current(fantan_table)
-    state = services.load(deal).state
+    state = selectors.load(deal).state
     name = fantan_table.seats.all()[state.to_act].player.name
     page = host_client.get(url(fantan_table), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert f"Pass the screen to {name}" in page
@@ -58,7 +58,7 @@ def test_handoff_screen_shows_no_hand_and_names_the_player(host_client, fantan_t
 def test_reveal_shows_the_hand_with_playable_cards_as_buttons(host_client, fantan_table):
     response = reveal_now(host_client, fantan_table)
     deal = current(fantan_table)
-    state = services.load(deal).state
+    state = selectors.load(deal).state
     page = response.content.decode()
     own = codes_of(state.hands[state.to_act])
     playable = {a["play"] for a in state.legal_actions() if "play" in a}
@@ -81,7 +81,7 @@ def test_a_finished_deal_shows_results_totals_and_the_next_deal_passes_left(
     assert response.status_code == 302
     second = current(fantan_table)
     assert second.number == 2 and second.dealer == (first.dealer + 1) % 4
-    assert second.hands != first.hands
+    assert second.dealt != first.dealt
 
 
 def test_running_total_adds_up_the_finished_deals(host_client, fantan_table):
@@ -104,7 +104,7 @@ def test_the_record_download_replays_to_the_deal_result(host_client, fantan_tabl
     assert "attachment" in response["Content-Disposition"]
     record = json.loads(response.content)
     deal = current(fantan_table)
-    assert record["hands"] == deal.hands and record["dealer"] == deal.dealer
+    assert record["hands"] == deal.dealt["hands"] and record["dealer"] == deal.dealer
     assert replay(record).result() == {**deal.result, "complete": True}
 
 
@@ -113,7 +113,7 @@ def test_the_record_download_replays_to_the_deal_result(host_client, fantan_tabl
 def test_out_of_turn_play_is_refused(host_client, fantan_table):
     reveal_now(host_client, fantan_table)
     before = current(fantan_table)
-    state = services.load(before).state
+    state = selectors.load(before).state
     other = (state.to_act + 1) % 4
     card = codes_of(state.hands[other])[0]
     response = host_client.post(url(fantan_table, "act"), stamp(before, seat=other, card=card),
@@ -127,7 +127,7 @@ def test_out_of_turn_play_is_refused(host_client, fantan_table):
 def test_a_card_that_does_not_continue_a_row_is_refused(host_client, fantan_table):
     reveal_now(host_client, fantan_table)
     before = current(fantan_table)
-    state = services.load(before).state
+    state = selectors.load(before).state
     seat = state.to_act
     unplayable = [c for c in codes_of(state.hands[seat]) if c[0] != "8"]
     response = host_client.post(url(fantan_table, "act"),
@@ -141,7 +141,7 @@ def test_a_card_that_does_not_continue_a_row_is_refused(host_client, fantan_tabl
 def test_a_card_from_another_hand_is_refused(host_client, fantan_table):
     reveal_now(host_client, fantan_table)
     before = current(fantan_table)
-    state = services.load(before).state
+    state = selectors.load(before).state
     foreign = codes_of(state.hands[(state.to_act + 2) % 4])[0]
     response = host_client.post(url(fantan_table, "act"),
                                 stamp(before, seat=state.to_act, card=foreign),
@@ -158,7 +158,7 @@ def test_passing_with_a_playable_card_is_refused(host_client, fantan_table):
     while True:
         reveal_now(host_client, fantan_table)
         deal = current(fantan_table)
-        state = services.load(deal).state
+        state = selectors.load(deal).state
         if any("play" in a for a in state.legal_actions()) and not state.extra:
             break
         take_turn(host_client, fantan_table)
@@ -172,7 +172,7 @@ def test_passing_with_a_playable_card_is_refused(host_client, fantan_table):
 
 def test_playing_before_the_hand_is_shown_is_refused(host_client, fantan_table):
     before = current(fantan_table)
-    state = services.load(before).state
+    state = selectors.load(before).state
     action = state.legal_actions()[0]
     fields = {"card": action["play"]} if "play" in action else {"pass": "1"}
     response = host_client.post(url(fantan_table, "act"),
@@ -186,7 +186,7 @@ def test_playing_before_the_hand_is_shown_is_refused(host_client, fantan_table):
 def test_a_stale_page_and_a_double_click_are_refused(host_client, fantan_table):
     reveal_now(host_client, fantan_table)
     page_deal = current(fantan_table)
-    state = services.load(page_deal).state
+    state = selectors.load(page_deal).state
     action = state.legal_actions()[0]
     fields = {"card": action["play"]} if "play" in action else {"pass": "1"}
     first = host_client.post(url(fantan_table, "act"),
@@ -216,7 +216,7 @@ def test_a_stale_page_and_a_double_click_are_refused(host_client, fantan_table):
 def test_forged_fields_are_refused(host_client, fantan_table, forged):
     reveal_now(host_client, fantan_table)
     before = current(fantan_table)
-    state = services.load(before).state
+    state = selectors.load(before).state
     action = next(a for a in state.legal_actions())
     fields = stamp(before, seat=state.to_act,
                    **({"card": action["play"]} if "play" in action else {"pass": "1"}))
@@ -234,14 +234,14 @@ def test_a_post_with_no_action_is_refused(host_client, fantan_table):
     reveal_now(host_client, fantan_table)
     before = current(fantan_table)
     response = host_client.post(url(fantan_table, "act"),
-                                stamp(before, seat=services.load(before).state.to_act))
+                                stamp(before, seat=selectors.load(before).state.to_act))
     assert response.status_code == 400 and alert(response)
     unchanged(fantan_table, before)
 
 
 def test_revealing_for_the_wrong_player_is_refused(host_client, fantan_table):
     before = current(fantan_table)
-    other = (services.load(before).state.to_act + 1) % 4
+    other = (selectors.load(before).state.to_act + 1) % 4
     response = host_client.post(url(fantan_table, "reveal"), stamp(before, seat=other),
                                 HTTP_ACCEPT_LANGUAGE="en", **HTMX)
     assert response.status_code == 400 and "not your turn" in alert(response)
@@ -258,11 +258,11 @@ def test_take_back_until_the_next_player_reveals(host_client, fantan_table):
                                 stamp(deal, seat=action["seat"]), **HTMX)
     assert response.status_code == 200
     back = current(fantan_table)
-    hotseat = services.load(back)
+    hotseat = selectors.load(back)
     assert hotseat.state.to_act == action["seat"] and not hotseat.handoff
     kinds = list(DealEvent.objects.filter(deal=back).values_list("kind", flat=True))
     assert kinds[-2:] == ["action", "take_back"]  # the take-back stays in the log
-    assert services.record(back)["actions"] == []
+    assert selectors.record(back)["actions"] == []
     # play again, the next player looks at his hand: no more taking back
     take_turn(host_client, fantan_table)
     reveal_now(host_client, fantan_table)
@@ -297,7 +297,7 @@ def test_another_member_cannot_open_or_play_the_table(client, django_user_model,
     before = current(fantan_table)
     assert client.get(url(fantan_table)).status_code == 403
     response = client.post(url(fantan_table, "reveal"),
-                           stamp(before, seat=services.load(before).state.to_act))
+                           stamp(before, seat=selectors.load(before).state.to_act))
     assert response.status_code == 403
     unchanged(fantan_table, before)
     assert client.get(url(fantan_table, "deals/1/record.json")).status_code == 403
@@ -331,7 +331,7 @@ def test_csrf_is_enforced_and_htmx_sends_the_token(host, fantan_table):
     client = Client(enforce_csrf_checks=True)
     client.force_login(host)
     before = current(fantan_table)
-    fields = stamp(before, seat=services.load(before).state.to_act)
+    fields = stamp(before, seat=selectors.load(before).state.to_act)
     refused = client.post(url(fantan_table, "reveal"), fields, HTTP_ACCEPT_LANGUAGE="en")
     assert refused.status_code == 403
     assert "Reload the page and try again" in alert(refused)
@@ -370,7 +370,7 @@ def test_three_players_make_a_three_player_table(host_client, players):
     table = fantan_table_of(response)
     deal = table.deals.get()
     assert table.options["players"] == 3
-    assert [len(h) for h in deal.hands] == [17, 17, 17]
+    assert [len(h) for h in deal.dealt["hands"]] == [17, 17, 17]
 
 
 @pytest.mark.parametrize("seats", [
@@ -410,11 +410,11 @@ def test_an_action_costs_the_same_queries_first_and_fortieth(host_client, fantan
     counts = []
     for _ in range(40):
         deal = current(fantan_table)
-        hotseat = services.load(deal)
+        hotseat = selectors.load(deal)
         if hotseat.handoff:
             reveal_now(host_client, fantan_table)
             deal = current(fantan_table)
-            hotseat = services.load(deal)
+            hotseat = selectors.load(deal)
         action = hotseat.state.legal_actions()[0]
         fields = {"card": action["play"]} if "play" in action else {"pass": "1"}
         with CaptureQueriesContext(connection) as queries:

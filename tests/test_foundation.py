@@ -13,7 +13,7 @@ from django.conf import settings
 from django.core.management import call_command
 
 from config.settings import database_from_url
-from games import services
+from games import selectors, services
 from games.models import AuditEntry, Player
 from games.routing import websocket_urlpatterns
 from tests.conftest import current, leaked_cards
@@ -114,14 +114,14 @@ async def websocket_scenario(fantan_table, host):
 
     def move():
         deal = current(fantan_table)
-        state = services.load(deal).state
+        state = selectors.load(deal).state
         services.reveal(deal=deal, seat=state.to_act, expected_version=0, user=host)
         deal = current(fantan_table)
         action = state.legal_actions()[0]
         services.play(deal=deal, seat=action["seat"],
                       action={k: v for k, v in action.items() if k != "seat"},
                       expected_version=1, user=host)
-        return [c for hand in deal.hands for c in hand]
+        return [c for hand in deal.dealt["hands"] for c in hand]
 
     every_card = await sync_to_async(move)()
     messages = [await communicator.receive_from(), await communicator.receive_from()]

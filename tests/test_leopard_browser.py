@@ -16,10 +16,10 @@ import re
 
 import pytest
 
-from games import services
+from games import selectors, services
 from games.engine import get_rules
 from games.engine.cards import CODES, card_index
-from games.engine.leopard import (
+from games.leopard.engine import (
     COLOUR,
     DOWN,
     END_AT,
@@ -143,12 +143,12 @@ def plan_to_end(state) -> list[dict]:
 def turn_by_services(table, user, choose=steer) -> dict:
     """One whole turn through the services: show the hand, draw, and the move chosen."""
     deal = current_deal(table)
-    hotseat = services.load(deal)
+    hotseat = selectors.load(deal)
     seat = hotseat.state.to_act
     if hotseat.handoff:
         deal = services.reveal(deal=deal, seat=seat, expected_version=deal.version, user=user)
     deal = services.draw(deal=deal, seat=seat, expected_version=deal.version, user=user)
-    move = choose(services.load(deal).state)
+    move = choose(selectors.load(deal).state)
     services.play(deal=deal, seat=seat, action=move, expected_version=deal.version, user=user)
     return move
 
@@ -169,7 +169,7 @@ def seeded_table(user, turns: int) -> Table:
 # -- what the pages should show -------------------------------------------------------------
 
 def state_of(table):
-    return services.load(current_deal(table)).state
+    return selectors.load(current_deal(table)).state
 
 
 def text(locator) -> str:

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from games.engine import IllegalAction, InvalidAction, InvalidRecord
 from games.engine.cards import CODES
-from games.engine.leopard import DOWN, RULES
+from games.leopard.engine import DOWN, RULES
 from tests.commands import (
     BOOK_SQUARE,
     assert_a_json_copy_plays_on_like_the_deal,

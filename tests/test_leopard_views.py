@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from games import services
+from games import selectors, services
 from tests.conftest import current
 from tests.hotseat import HTMX, alert, check_hidden, play_to_end, reveal_now, stamp, url
 
@@ -25,7 +25,7 @@ def test_pages_never_show_the_opponents_hand_the_stock_or_face_down_cards(
 def test_the_turn_is_draw_then_choose_a_card_then_a_place(host_client, leopard_table):
     reveal_now(host_client, leopard_table)
     deal = current(leopard_table)
-    state = services.load(deal).state
+    state = selectors.load(deal).state
     seat = state.to_act
     page = host_client.get(url(leopard_table), **EN).content.decode()
     assert "Draw a card" in page and 'name="card"' not in page
@@ -48,7 +48,7 @@ def test_the_turn_is_draw_then_choose_a_card_then_a_place(host_client, leopard_t
 def test_an_action_before_the_draw_is_refused(host_client, leopard_table):
     reveal_now(host_client, leopard_table)
     before = current(leopard_table)
-    state = services.load(before).state
+    state = selectors.load(before).state
     card = state.hands[state.to_act][0]
     from games.engine.cards import CODES
 
@@ -62,7 +62,7 @@ def drawn_turn(client, table):
     """Reveal and draw for the player to act; the deal as it then is."""
     reveal_now(client, table)
     deal = current(table)
-    seat = services.load(deal).state.to_act
+    seat = selectors.load(deal).state.to_act
     response = client.post(url(table, "draw"), stamp(deal, seat=seat), **HTMX)
     assert response.status_code == 200, alert(response)
     return current(table)
@@ -79,7 +79,7 @@ def drawn_turn(client, table):
 ])
 def test_bad_lays_are_refused_and_change_nothing(host_client, leopard_table, fields, message):
     deal = drawn_turn(host_client, leopard_table)
-    state = services.load(deal).state
+    state = selectors.load(deal).state
     response = host_client.post(url(leopard_table, "act"),
                                 stamp(deal, seat=state.to_act, **fields), **EN)
     assert response.status_code == 400 and alert(response)
@@ -91,7 +91,7 @@ def test_bad_lays_are_refused_and_change_nothing(host_client, leopard_table, fie
 def test_ending_below_five_points_is_refused(host_client, leopard_table):
     reveal_now(host_client, leopard_table)
     deal = current(leopard_table)
-    seat = services.load(deal).state.to_act
+    seat = selectors.load(deal).state.to_act
     page = host_client.get(url(leopard_table), **EN).content.decode()
     assert "End the deal now" not in page
     response = host_client.post(url(leopard_table, "act"),
@@ -102,7 +102,7 @@ def test_ending_below_five_points_is_refused(host_client, leopard_table):
 
 def test_drawing_twice_is_refused(host_client, leopard_table):
     deal = drawn_turn(host_client, leopard_table)
-    seat = services.load(deal).state.to_act
+    seat = selectors.load(deal).state.to_act
     response = host_client.post(url(leopard_table, "draw"), stamp(deal, seat=seat), **EN)
     assert response.status_code == 409 and "already drawn" in alert(response)
 
@@ -110,7 +110,7 @@ def test_drawing_twice_is_refused(host_client, leopard_table):
 def test_a_take_back_returns_the_card_to_the_stock_top_and_keeps_it_seen(
         host_client, leopard_table):
     deal = drawn_turn(host_client, leopard_table)
-    state = services.load(deal).state
+    state = selectors.load(deal).state
     seat, top = state.to_act, state.stock[-1]
     from games.engine.cards import CODES
 
@@ -120,7 +120,7 @@ def test_a_take_back_returns_the_card_to_the_stock_top_and_keeps_it_seen(
     response = host_client.post(url(leopard_table, "take-back"), stamp(deal, seat=seat),
                                 **HTMX, **EN)
     assert response.status_code == 200
-    hotseat = services.load(current(leopard_table))
+    hotseat = selectors.load(current(leopard_table))
     assert hotseat.state.stock[-1] == top and hotseat.state.to_act == seat
     assert hotseat.drawn  # he has seen that card: he may not now end the deal instead
     page = response.content.decode()

@@ -13,9 +13,9 @@ from django.utils import translation
 
 from games import selectors, services
 from games.engine.cards import SUIT_SYMBOLS, SUITS
-from games.engine.variety import BONUS, SAY_LENGTH, TRUMPS
 from games.models import Deal, Player, Table
 from games.templatetags.cards import suit_name
+from games.variety.engine import BONUS, SAY_LENGTH, TRUMPS
 from tests import test_browser
 from tests.hotseat import act
 from tests.test_browser import (
@@ -73,7 +73,7 @@ def joined(players, seats) -> str:
 
 
 def state_of(table):
-    return services.load(current_deal(table)).state
+    return selectors.load(current_deal(table)).state
 
 
 # -- the auction ----------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from games.engine import InvalidAction, InvalidRecord
 from games.engine.cards import CODES, codes_of
-from games.engine.variety import RULES
+from games.variety.engine import RULES
 from tests.commands import (
     RANKS,
     assert_a_json_copy_plays_on_like_the_deal,

@@ -31,7 +31,7 @@ EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 def call(client, table, number, say="", **extra):
     reveal_now(client, table)
     deal = current(table)
-    seat = services.load(deal).state.to_act
+    seat = selectors.load(deal).state.to_act
     return client.post(url(table, "act"), stamp(deal, seat=seat, call=number, say=say),
                        **extra)
 
@@ -80,7 +80,7 @@ def test_the_books_first_example_makes_the_contract_and_partners_plain(
     first = (deal.dealer + 1) % 4
     names = [s.player.name for s in variety_table.seats.all()]
     auction(host_client, variety_table, [2, 3, 6, 2])  # A 2, B 3, C 6, D 2
-    state = services.load(current(variety_table)).state
+    state = selectors.load(current(variety_table)).state
     assert state.contract == 2 and state.attackers == (first, (first + 3) % 4)
     page = host_client.get(url(variety_table), **EN).content.decode()
     assert "Contract 2" in page
@@ -95,7 +95,7 @@ def test_only_legal_cards_are_buttons_and_a_revoke_is_refused(host_client, varie
     take_turn(host_client, variety_table)  # the lead
     page = reveal_now(host_client, variety_table).content.decode()
     deal = current(variety_table)
-    state = services.load(deal).state
+    state = selectors.load(deal).state
     playable = {a["play"] for a in state.legal_actions()}
     buttons = set(re.findall(r'<button type="submit" name="card" value="(\w\w)"', page))
     assert buttons == playable
@@ -116,7 +116,7 @@ def test_only_legal_cards_are_buttons_and_a_revoke_is_refused(host_client, varie
 def test_bad_calls_are_refused(host_client, variety_table, bad):
     reveal_now(host_client, variety_table)
     before = current(variety_table)
-    fields = stamp(before, seat=services.load(before).state.to_act, **bad)
+    fields = stamp(before, seat=selectors.load(before).state.to_act, **bad)
     response = host_client.post(url(variety_table, "act"), fields, **EN)
     assert response.status_code == 400 and alert(response)
     unchanged(variety_table, before)
@@ -127,7 +127,7 @@ def test_a_number_called_twice_by_one_player_is_refused(host_client, variety_tab
     reveal_now(host_client, variety_table)
     before = current(variety_table)
     response = host_client.post(url(variety_table, "act"),
-                                stamp(before, seat=services.load(before).state.to_act,
+                                stamp(before, seat=selectors.load(before).state.to_act,
                                       call=5), **EN)
     assert response.status_code == 400 and "already called 5" in alert(response)
     unchanged(variety_table, before)
@@ -138,7 +138,7 @@ def test_a_call_once_play_has_begun_is_refused(host_client, variety_table):
     reveal_now(host_client, variety_table)
     before = current(variety_table)
     response = host_client.post(url(variety_table, "act"),
-                                stamp(before, seat=services.load(before).state.to_act, call=7,
+                                stamp(before, seat=selectors.load(before).state.to_act, call=7,
                                       say="psst"), **EN)
     assert response.status_code == 400 and "auction is over" in alert(response)
     unchanged(variety_table, before)
@@ -164,7 +164,7 @@ def test_a_take_back_in_the_auction_undoes_the_call(host_client, variety_table):
     response = host_client.post(url(variety_table, "take-back"), stamp(deal, seat=first),
                                 **HTMX)
     assert response.status_code == 200
-    state = services.load(current(variety_table)).state
+    state = selectors.load(current(variety_table)).state
     assert state.calls == [] and state.to_act == first
     page = host_client.get(url(variety_table), **EN).content.decode()
     assert "took back the call 2" in page
@@ -190,7 +190,7 @@ def test_a_full_cycle_sheet_agrees_with_the_deals_records(variety_table, host):
     totals = [0, 0, 0, 0]
     for row, deal in zip(sheet["rows"], deals, strict=True):
         deal.table = variety_table
-        result = replay(services.record(deal)).result()
+        result = replay(selectors.record(deal)).result()
         assert result["complete"]
         assert [cell["score"] for cell in row["cells"]] == result["scores"]
         assert row["contract"] == result["contract"]

@@ -1,17 +1,17 @@
-"""Pure-Python rules engines, one module per game, all with the interface of base.py."""
+"""The shared parts of the rules engines (pure Python): the interface every game's engine
+implements (``base``), cards, deal records and random play. Each game's own engine is
+``games/<game>/engine.py``, found through ``games.registry``."""
 
-from . import fantan, leopard, variety
+from .. import registry
 from .base import IllegalAction, InvalidAction, InvalidRecord, RulesError
 
-ENGINES = {rules.name: rules for rules in (fantan.RULES, variety.RULES, leopard.RULES)}
 
-
-def get_rules(game: str):
+def get_rules(game):
+    """The rules of the game a record names; InvalidRecord if the club has no such game."""
     try:
-        return ENGINES[game]
-    except (KeyError, TypeError):  # TypeError: a list or object as the game
+        return registry.rules(game)
+    except registry.UnknownGame:
         raise InvalidRecord(f"unknown game {game!r}") from None
 
 
-__all__ = ["ENGINES", "IllegalAction", "InvalidAction", "InvalidRecord", "RulesError",
-           "get_rules"]
+__all__ = ["IllegalAction", "InvalidAction", "InvalidRecord", "RulesError", "get_rules"]

@@ -1,26 +1,19 @@
 """The one interface every game's rules engine offers (pure Python, no Django).
 
-A game module exposes ``RULES``, an object with:
-
-- ``name``: "fantan", "variety" or "leopard";
-- ``seats(options)``: the number of seats;
-- ``parse_options(raw)``: the options with every default filled in; ``InvalidRecord`` if bad;
-- ``cycle(options)``: how the deals scored together end, ``{"length": n, "target": t}``
-  (Выборы' cycle, Леопард's match; either may be None), or None: deal after deal;
-- ``new_deal(options, dealer, seed)``: a shuffled deal, the same for the same seed;
-- ``from_record(record)``: the state before the first action of a deal record (checked);
-- ``from_json(data)``: a state back from ``state.to_json()`` (the snapshot cache).
-
-A state offers ``to_act`` (the seat to act, or None once the deal is over), ``is_over()``,
-``legal_actions()``, ``parse_action(raw)`` (shape only), ``canonical(raw)`` (the action as a
-record writes it), ``has_stock`` and ``draws(action)`` (the action begins by drawing from
-the stock, so the screen shows the drawn card before the rest of the turn), ``apply(action)``
-(rules; mutates), ``view(seat, drawn=False)`` (what one seat, or a spectator for None, may
-see; ``drawn``: the seat has drawn and may see that card), ``result()``,
-``check_invariants()``, ``record()`` (the record header without actions) and ``to_json()``.
+A game's ``engine.py`` exposes ``RULES``, an instance of a :class:`Rules` subclass, whose
+states are instances of a :class:`State` subclass. The shared parts (reading the options,
+dealing, the dealer and hands of a record, the turn check, the record's header) are written
+here once; a game writes only what is its own.
 
 Actions are plain dicts in the record format of records.md, ``{"seat": 1, "play": "9H"}``.
+A game may also have **steps**: moves of the seat to act that show it something (Леопард's
+draw shows the drawn card), which a live table takes as screens of their own and a record
+joins to the action that follows (see ``State.steps``).
 """
+
+import random
+from abc import ABC, abstractmethod
+from typing import TypedDict
 
 from .cards import CODES, CardError, card_index
 
@@ -53,6 +46,10 @@ class IllegalAction(RulesError):
     """A well-formed action that the rules do not allow now."""
 
 
+class AlreadyDone(IllegalAction):
+    """A step or screen that has already been taken: the sign of a second click."""
+
+
 class InvalidAction(RulesError):
     """Something that is not an action of this game at all (bad shape, unknown card)."""
 
@@ -60,6 +57,30 @@ class InvalidAction(RulesError):
 class InvalidRecord(RulesError):
     """A document that is not a valid record, or options that are not the game's."""
 
+
+class View(TypedDict):
+    """What one seat (or a spectator, seat None) may see: the keys every game's view has.
+    Each game's view adds its own (a ``TypedDict`` of its own)."""
+
+    game: str
+    seat: int | None
+    dealer: int
+    to_act: int | None
+    over: bool
+    counts: list[int]  # cards in each hand
+    hand: list[str] | None  # the seat's own hand; None for a spectator
+    scores: list[int] | None  # once the deal is over
+
+
+class Cycle(TypedDict):
+    """How deals are scored together: a cycle of ``length`` deals, or a match until a total
+    reaches ``target`` (either may be None)."""
+
+    length: int | None
+    target: int | None
+
+
+# -- the shared parts of reading and dealing --------------------------------------------------
 
 def read_dealer(record: dict, seats: int) -> int:
     dealer = record.get("dealer")
@@ -104,3 +125,161 @@ def require_seat(raw, seats: int) -> int:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
         raise InvalidAction(f"seat must be a number from 0 to {seats - 1}")
     return seat
+
+
+def deal_out(pack: list[int], seats: int, dealer: int, seed: int,
+             per_seat: int | None = None) -> tuple[list[list[int]], list[int]]:
+    """Shuffle ``pack`` by the seed and deal it one card at a time, starting left of the
+    dealer: ``per_seat`` cards each (all of them when None). The hands and what is left."""
+    random.Random(seed).shuffle(pack)
+    dealt = len(pack) if per_seat is None else per_seat * seats
+    hands: list[list[int]] = [[] for _ in range(seats)]
+    for i in range(dealt):
+        hands[(dealer + 1 + i) % seats].append(pack[i])
+    return hands, pack[dealt:]
+
+
+# -- the interface ------------------------------------------------------------------------
+
+class Rules(ABC):
+    """A game's rules: its options, how a deal starts, and its states."""
+
+    key: str  # the game as records name it
+    option_names: tuple[str, ...] = ()
+    # Bumped when ``State.to_json`` changes shape: older snapshots are rebuilt from the log.
+    snapshot_format = 1
+
+    @abstractmethod
+    def seats(self, options: dict) -> int:
+        """The number of seats at the table."""
+
+    def parse_options(self, raw) -> dict:
+        """The options with every default filled in; InvalidRecord if they are not the
+        game's (an omitted or null options object takes every default)."""
+        raw = {} if raw is None else raw
+        if not isinstance(raw, dict):
+            raise InvalidRecord("options must be a JSON object")
+        unknown = sorted(set(raw) - set(self.option_names))
+        if unknown:
+            raise InvalidRecord(f"unknown {self.key} option {unknown[0]!r}")
+        return self.read_options(raw)
+
+    @abstractmethod
+    def read_options(self, raw: dict) -> dict:
+        """``parse_options`` for a dict holding only the game's option names."""
+
+    def cycle(self, options: dict) -> Cycle | None:
+        """How the deals are scored together; None: deal after deal, with a running total."""
+        return None
+
+    @abstractmethod
+    def deal(self, options: dict, dealer: int, seed: int) -> dict:
+        """What a shuffled deal gives out, as a record writes it (``{"hands": [...]}`` and
+        anything else the game deals); the same for the same seed."""
+
+    @abstractmethod
+    def read_dealt(self, record: dict, options: dict) -> dict:
+        """``deal``'s part of a record, checked (InvalidRecord)."""
+
+    @abstractmethod
+    def start(self, options: dict, dealer: int, dealt: dict) -> "State":
+        """The state before the first action."""
+
+    @abstractmethod
+    def from_json(self, data: dict) -> "State":
+        """A state back from ``State.to_json()`` (the snapshot cache)."""
+
+    def new_deal(self, options: dict, dealer: int, seed: int) -> "State":
+        return self.start(options, dealer, self.deal(options, dealer, seed))
+
+    def from_record(self, record: dict) -> "State":
+        """The state before the first action of a deal record (checked)."""
+        options = self.parse_options(record.get("options"))
+        dealer = read_dealer(record, self.seats(options))
+        return self.start(options, dealer, self.read_dealt(record, options))
+
+
+class State(ABC):
+    """One deal as it stands. ``to_act`` is the seat to act, None once the deal is over."""
+
+    __slots__ = ()
+    key: str  # the game as records name it
+    options: dict
+    dealer: int
+    dealt: dict
+    to_act: int | None
+
+    def is_over(self) -> bool:
+        return self.to_act is None
+
+    def check_turn(self, seat: int) -> None:
+        if self.to_act is None:
+            raise IllegalAction(gettext_noop("The deal is over."))
+        if seat != self.to_act:
+            raise IllegalAction(gettext_noop("It is not your turn: %(seat)s is to act."),
+                                seat=self.to_act)
+
+    def apply(self, action: dict) -> None:
+        """Apply an action or a step, or refuse it (IllegalAction, InvalidAction) and change
+        nothing."""
+        parsed = self.parse_action(action)
+        self.check_turn(parsed[0])
+        self.play(parsed)
+
+    @abstractmethod
+    def parse_action(self, raw) -> tuple:
+        """The action checked for shape only, as a tuple whose first item is the seat;
+        InvalidAction if it is not an action of this game."""
+
+    @abstractmethod
+    def play(self, parsed: tuple) -> None:
+        """Apply a parsed action of the seat to act (the rules; mutates)."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[dict]:
+        """Every action of the seat to act, as a record writes it (a step's action too:
+        before the step, such an action begins with it); after a step, what may follow."""
+
+    @abstractmethod
+    def canonical(self, raw) -> dict:
+        """The action as a record writes it ("9h" becomes "9H")."""
+
+    def steps(self) -> list[dict]:
+        """The steps the seat to act may take now (most games have none)."""
+        return []
+
+    def is_step(self, action: dict) -> bool:
+        """A step shows its seat something: the log keeps it, a take-back never undoes it,
+        and a record leaves it out (the action after it begins with it)."""
+        return False
+
+    def check_steps(self, action: dict) -> None:
+        """At a table each step is a screen of its own: IllegalAction for an action that
+        begins with a step not yet taken. (A record joins them: replay does not ask.)"""
+        return None  # most games have no steps
+
+    @abstractmethod
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may see (its own hand only); None is a spectator: no hand."""
+
+    @abstractmethod
+    def hidden_from(self, seat: int | None) -> set[str]:
+        """The cards ``seat`` (None: a spectator) must not be shown: the other hands and
+        anything face down, less any card of which a copy lies in its view."""
+
+    @abstractmethod
+    def result(self) -> dict:
+        """The result as records.md lists it for the game (``scores`` once it is over)."""
+
+    @abstractmethod
+    def check_invariants(self) -> None:
+        """AssertionError if the state breaks a rule that must always hold."""
+
+    @abstractmethod
+    def to_json(self) -> dict:
+        """Everything needed to carry on: ``Rules.from_json`` reads it back."""
+
+    def record(self) -> dict:
+        """The deal's record without its actions."""
+        return {"game": self.key, "options": self.options, "dealer": self.dealer,
+                **self.dealt}

@@ -19,8 +19,8 @@ from django.test.utils import (
 )
 
 from games import selectors, services
-from games.engine import ENGINES
 from games.engine.simulate import simulate
+from games.registry import GAMES
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -37,7 +37,7 @@ class Command(BaseCommand):
             os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
         figures = {"machine": machine()}
         figures["simulate"] = {game: simulate(game, deals=deals, seed=1)["deals_per_second"]
-                               for game in ENGINES}
+                               for game in GAMES}
         setup_test_environment()
         old = setup_databases(verbosity=0, interactive=False, aliases={"default"})
         try:

@@ -3,8 +3,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.engine import ENGINES
 from games.engine.simulate import simulate
+from games.registry import GAMES
 
 
 class Command(BaseCommand):
@@ -12,7 +12,7 @@ class Command(BaseCommand):
             "the rules' invariants after every action; print deals per second.")
 
     def add_arguments(self, parser):
-        parser.add_argument("game", choices=sorted(ENGINES))
+        parser.add_argument("game", choices=sorted(GAMES))
         parser.add_argument("--deals", type=int, default=1000)
         parser.add_argument("--seed", type=int, default=0)
         parser.add_argument("--json", action="store_true", help="print the figures as JSON")

@@ -1,0 +1,62 @@
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from games.engine.cards import RANKS
+from games.presenters import Badge, Presenter, TablePage
+
+
+@dataclass(frozen=True)
+class Slot:
+    code: str | None  # the card on the table there, if any
+    start: bool  # the start rank's place
+
+
+@dataclass(frozen=True)
+class Row:
+    suit: str
+    slots: list[Slot]
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    name: str
+    place: int | None  # finishing place, for those who went out
+    count: int  # cards left
+    score: int
+
+
+@dataclass(frozen=True)
+class FantanBoard:
+    rows: list[Row]  # the four suits, each a place for every rank
+    results: list[ResultRow]  # once the deal is over
+
+
+class FantanPresenter(Presenter):
+    def board(self, page: TablePage, chosen: str | None) -> FantanBoard:
+        view = page.view
+        start = RANKS.index(view["start_rank"])
+        rows = []
+        for row in view["rows"]:
+            on_table = set(row["cards"])
+            rows.append(Row(row["suit"], [Slot(rank + row["suit"] if rank + row["suit"]
+                                               in on_table else None, i == start)
+                                          for i, rank in enumerate(RANKS)]))
+        results = []
+        if view["over"]:
+            place = self.places(view)
+            results = [ResultRow(name, place.get(seat), view["counts"][seat],
+                                 view["scores"][seat])
+                       for seat, name in enumerate(page.players)]
+        return FantanBoard(rows, results)
+
+    @staticmethod
+    def places(view) -> dict[int, int]:
+        return {seat: i + 1 for i, seat in enumerate(view["finish_order"])}
+
+    def badges(self, page: TablePage, seat: int) -> list[Badge]:
+        place = self.places(page.view).get(seat)
+        return [Badge("out", _("out %(place)s") % {"place": place})] if place else []
+
+    def log_template(self, action: dict) -> str:
+        return "games/log/play.html" if "play" in action else "fantan/log/pass.html"

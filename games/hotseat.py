@@ -1,0 +1,126 @@
+"""The hotseat screen, pure Python: one deal as the screen passed round the table has it.
+
+A deal's log is a list of events: ``reveal`` (the player to act has the screen, so his hand
+may be shown), ``action`` (an action or a step of the seat to act, as the record writes it)
+and ``take_back`` (his last action undone, while nobody else has seen his hand since).
+``Hotseat.apply`` checks and applies one event; the writes and the rebuild from the log use
+it alike, so the screen can never be in a state its log does not explain.
+"""
+
+from dataclasses import dataclass, field
+
+from games.engine.base import AlreadyDone, IllegalAction, InvalidAction, State, gettext_noop
+
+REVEAL, ACTION, TAKE_BACK = "reveal", "action", "take_back"
+FORMAT = 2  # of the snapshot; with the engine's own ``snapshot_format``
+
+
+@dataclass(frozen=True)
+class Event:
+    kind: str
+    seat: int
+    data: dict = field(default_factory=dict)
+
+
+class OldSnapshot(Exception):
+    """A snapshot written by an older version: rebuild the deal from its log."""
+
+
+class Hotseat:
+    def __init__(self, rules, state: State, revealed: int | None = None,
+                 actions: list[dict] | None = None):
+        self.rules = rules
+        self.state = state
+        self.revealed = revealed  # the seat whose hand the screen may show now
+        self.actions = actions if actions is not None else []  # standing, steps included
+
+    @classmethod
+    def rebuild(cls, rules, dealt_state: State, events) -> "Hotseat":
+        """The deal from its log alone: what the snapshot must always equal."""
+        hotseat = cls(rules, dealt_state)
+        for event in events:
+            hotseat.apply(event)
+        return hotseat
+
+    # -- the snapshot (a cache of the log) ----------------------------------------------
+
+    def to_json(self) -> dict:
+        return {"format": [FORMAT, self.rules.snapshot_format], "state": self.state.to_json(),
+                "revealed": self.revealed, "actions": self.actions}
+
+    @classmethod
+    def from_json(cls, rules, data: dict) -> "Hotseat":
+        if data.get("format") != [FORMAT, rules.snapshot_format]:
+            raise OldSnapshot
+        return cls(rules, rules.from_json(data["state"]), data["revealed"],
+                   list(data["actions"]))
+
+    # -- what the screen shows ----------------------------------------------------------
+
+    @property
+    def handoff(self) -> bool:
+        """The screen must be passed on before anything is shown."""
+        return not self.state.is_over() and self.revealed != self.state.to_act
+
+    @property
+    def shown_seat(self) -> int | None:
+        """The seat whose hand the screen shows now, if any."""
+        return None if self.state.is_over() or self.handoff else self.state.to_act
+
+    def take_back_seat(self) -> int | None:
+        """Who may take his last action back: it was an action, not a step (a step has shown
+        him something), and nobody else has seen his hand since."""
+        if not self.actions:
+            return None
+        last = self.actions[-1]
+        if self.state.is_step(last) or last["seat"] != self.revealed:
+            return None
+        return last["seat"]
+
+    def record_actions(self) -> list[dict]:
+        """The standing actions as a record holds them: steps left out (the action after a
+        step begins with it)."""
+        return [action for action in self.actions if not self.state.is_step(action)]
+
+    # -- the one way it changes ---------------------------------------------------------
+
+    def apply(self, event: Event) -> Event:
+        """Check ``event`` and apply it, or refuse it (a RulesError: IllegalAction,
+        AlreadyDone for a repeat, InvalidAction for a malformed action) and change nothing.
+        The event as the log keeps it (an action in its record form)."""
+        if event.kind == REVEAL:
+            return self._reveal(event)
+        if event.kind == ACTION:
+            return self._act(event)
+        if event.kind == TAKE_BACK:
+            return self._take_back(event)
+        raise InvalidAction(f"unknown event {event.kind!r}")
+
+    def _reveal(self, event: Event) -> Event:
+        self.state.check_turn(event.seat)
+        if self.revealed == event.seat:
+            raise AlreadyDone(gettext_noop("Your hand is already shown."))
+        self.revealed = event.seat
+        return Event(REVEAL, event.seat)
+
+    def _act(self, event: Event) -> Event:
+        state, seat = self.state, event.seat
+        if not state.is_over() and seat == state.to_act and self.revealed != seat:
+            raise IllegalAction(gettext_noop("Show your hand first."))
+        action = state.canonical({**event.data, "seat": seat})
+        if not state.is_step(action):
+            state.check_steps(action)
+        state.apply(action)
+        self.actions.append(action)
+        return Event(ACTION, seat, action)
+
+    def _take_back(self, event: Event) -> Event:
+        if self.take_back_seat() != event.seat:
+            raise IllegalAction(gettext_noop("That can no longer be taken back."))
+        undone = self.actions.pop()
+        state = self.rules.start(self.state.options, self.state.dealer, self.state.dealt)
+        for action in self.actions:
+            state.apply(action)
+        self.state = state
+        self.revealed = event.seat  # he still has the screen
+        return Event(TAKE_BACK, event.seat, {"undone": undone})

@@ -1,0 +1,30 @@
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games.forms import TableForm
+
+
+class LeopardTableForm(TableForm):
+    seats = min_seats = 2
+    seating_error = _("Seat two players.")
+    option_names = ("match", "deals", "target")
+
+    match = forms.ChoiceField(
+        label=_("The match"), initial="deals", widget=forms.RadioSelect,
+        choices=[("deals", _("an agreed number of deals")),
+                 ("target", _("to a target score"))])
+    deals = forms.IntegerField(label=_("Deals"), initial=4, min_value=1, max_value=100,
+                               required=False, help_text=_("The deal alternates."))
+    target = forms.IntegerField(label=_("Target score"), initial=33, min_value=1,
+                                max_value=1000, required=False)
+
+    def clean(self):
+        cleaned = super().clean()
+        plan = cleaned.get("match")
+        if plan and not cleaned.get(plan):
+            self.add_error(plan, _("Give the number."))
+        return cleaned
+
+    def options(self) -> dict:
+        plan = self.cleaned_data["match"]
+        return {plan: self.cleaned_data[plan]}

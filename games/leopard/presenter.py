@@ -1,0 +1,126 @@
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from games.engine.cards import sort_for_hand
+from games.presenters import Presenter, Sheet, TablePage
+
+from .engine import LINES, PLACES
+
+
+@dataclass(frozen=True)
+class Place:
+    place: str  # "A", "2" … "9"
+    top: str | None  # the top card, if it lies face up
+    down: bool  # a card lies face down on top
+    under: int  # cards underneath
+    scoring: bool  # on a line that scores
+    target: bool  # the chosen card may be laid here
+
+
+@dataclass(frozen=True)
+class Line:
+    places: list[str]
+    points: int
+
+
+@dataclass(frozen=True)
+class Square:
+    seat: int
+    name: str
+    places: list[Place]
+    sum: int
+    lines: list[Line]  # the lines that score
+    score: int | None  # once the deal is over
+
+
+@dataclass(frozen=True)
+class HandCard:
+    code: str
+    drawn: bool
+    chosen: bool
+
+
+@dataclass(frozen=True)
+class LeopardBoard:
+    squares: list[Square]
+    hand: list[HandCard]  # the player at the screen's, once he has drawn: nine cards
+    chosen: str | None  # the card he has picked, to see where it may go
+    can_lay: bool  # the chosen card has a place
+    ender: str | None  # who ended the deal
+
+
+@dataclass(frozen=True)
+class Cell:
+    score: int
+    ended: bool  # this player ended the deal
+
+
+class LeopardPresenter(Presenter):
+    def board(self, page: TablePage, chosen: str | None) -> LeopardBoard:
+        view, players = page.view, page.players
+        hand = []
+        targets = set()
+        if view["drawn"]:
+            # the drawn card after the hand, marked: with two packs its twin may be in hand
+            codes = sort_for_hand(view["hand"][:-1]) + [view["drawn"]]
+            if chosen not in codes:
+                chosen = None
+            marked = len(codes) - 1 - codes[::-1].index(chosen) if chosen else None
+            hand = [HandCard(code, i == len(codes) - 1, i == marked)
+                    for i, code in enumerate(codes)]
+            targets = {(a["square"], a.get("place", chosen[0])) for a in page.legal
+                       if a.get("lay") == chosen} if chosen else set()
+        else:
+            chosen = None
+        squares = []
+        for seat, places in enumerate(view["squares"]):
+            lines = view["lines"][seat]
+            scoring = {i for line, points in zip(LINES, lines, strict=True) if points
+                       for i in line}
+            squares.append(Square(
+                seat=seat, name=players[seat],
+                places=[Place(p["place"], p["top"], p["down"], p["under"], i in scoring,
+                              (seat, p["place"]) in targets)
+                        for i, p in enumerate(places)],
+                sum=view["sums"][seat],
+                lines=[Line([PLACES[i] for i in line], points)
+                       for line, points in zip(LINES, lines, strict=True) if points],
+                score=view["scores"][seat] if view["scores"] else None))
+        return LeopardBoard(squares=squares, hand=hand, chosen=chosen, can_lay=bool(targets),
+                            ender=players[view["ender"]] if view["ender"] is not None else None)
+
+    def log_template(self, action: dict) -> str:
+        if "lay" in action and action["lay"][0] in "JQ":  # laid face down: never named
+            return "leopard/log/lay_face_down.html"
+        for kind in ("draw", "end", "discard", "lay"):
+            if kind in action:
+                return f"leopard/log/{kind}.html"
+        raise ValueError(action)
+
+    def sheet_detail(self, result: dict, players: list[str]) -> list[Cell]:
+        return [Cell(score, seat == result["ender"]) for seat, score in enumerate(result["scores"])]
+
+    def sheet_title(self, cycle) -> str:
+        title = _("Match %(n)s") % {"n": cycle.number}
+        if cycle.target:
+            return f"{title} — " + _("to %(t)s points") % {"t": cycle.target}
+        return f"{title} — " + ngettext("%(n)s deal", "%(n)s deals", cycle.length) % {
+            "n": cycle.length}
+
+    def heading(self, sheet: Sheet, position: int) -> str:
+        cycle = sheet.cycle
+        if cycle.length:
+            return _("match %(n)s, deal %(position)s of %(length)s") % {
+                "n": cycle.number, "position": position, "length": cycle.length}
+        return _("match %(n)s to %(target)s, deal %(position)s") % {
+            "n": cycle.number, "target": cycle.target, "position": position}
+
+    def verdict(self, sheet: Sheet) -> str:
+        return ngettext("The match is over. Its winner: %(names)s.",
+                        "The match is over, drawn: %(names)s.",
+                        len(sheet.winners)) % {"names": ", ".join(sheet.winners)}
+
+    def next_label(self, sheet: Sheet | None) -> str:
+        return _("Start a new match") if sheet and sheet.complete else _("Next deal")

@@ -1,0 +1,148 @@
+"""What the table page, the log and the score sheets show, as typed data.
+
+The shared parts are built by ``games.selectors``; each game's ``Presenter`` (in
+``games/<game>/presenter.py``) adds its own: the board its templates draw, badges on the
+seats, its part of a score sheet's row, the wording of its log entries.
+"""
+
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from .models import Cycle, Deal, Table
+from .registry import Game
+
+
+@dataclass(frozen=True)
+class Badge:
+    css: str  # a class of the stylesheet
+    text: str
+
+
+@dataclass
+class Seat:
+    """A seat as the top of the table page shows it."""
+
+    index: int
+    name: str
+    count: int  # cards in hand
+    dealer: bool
+    to_act: bool
+    badges: list[Badge] = field(default_factory=list)
+
+
+@dataclass
+class LogEntry:
+    """One line of the deal's log: an action, or the take-back of one."""
+
+    index: int
+    name: str  # who acted
+    action: dict  # as the record writes it
+    taken_back: bool
+    template: str  # the game's wording of this kind of action
+    players: list[str]
+
+
+@dataclass
+class SheetRow:
+    position: int  # in the cycle
+    number: int  # of the deal at the table
+    dealer: str
+    scores: list[int]
+    new: bool  # the deal just finished: the page marks it
+    detail: object = None  # the game's part (``Presenter.sheet_detail``)
+
+
+@dataclass
+class Sheet:
+    """A cycle's (or match's) score sheet: a column per player, a row per finished deal."""
+
+    cycle: Cycle
+    players: list[str]
+    rows: list[SheetRow]
+    totals: list[int]
+    complete: bool
+    winners: list[str]
+
+
+@dataclass
+class Totals:
+    """The running total of a table whose deals are not scored in cycles."""
+
+    players: list[str]
+    rows: list[SheetRow]
+    totals: list[int]
+
+
+@dataclass
+class TakeBack:
+    seat: int
+    name: str
+
+
+@dataclass
+class TablePage:
+    """Everything the hotseat page shows; no hand but that of the player at the screen."""
+
+    table: Table
+    deal: Deal
+    game: Game
+    players: list[str]
+    mode: str  # "handoff", "turn" or "over"
+    view: dict  # the engine's view for the seat at the screen (a spectator's otherwise)
+    hand: list[str]  # the hand of the player at the screen, as he holds it
+    legal: list[dict]  # the actions he may take now
+    to_act_name: str | None
+    take_back: TakeBack | None
+    log: list[LogEntry]
+    sheet: Sheet | None  # the cycle's score sheet, in a game of cycles
+    totals: Totals | None  # the running total, otherwise
+    seats: list[Seat] = field(default_factory=list)
+    board: object = None  # the game's own (``Presenter.board``)
+    heading: str = ""  # where the deal stands in its cycle
+    sheet_title: str = ""
+    sheet_verdict: str = ""  # who won the cycle, once it is complete
+    next_label: str = ""
+
+
+class Presenter:
+    """A game's part of the pages. Override what the game shows."""
+
+    def board(self, page: TablePage, chosen: str | None) -> object:
+        """The game's data for its board, turn and result templates. ``chosen``: a card the
+        player at the screen has picked (a query parameter), for games that show where it
+        may go."""
+        return None
+
+    def badges(self, page: TablePage, seat: int) -> list[Badge]:
+        """Marks on a seat beyond the dealer and the turn (a side, a finishing place)."""
+        return []
+
+    def log_template(self, action: dict) -> str:
+        """The template that words a log entry of this action."""
+        raise NotImplementedError
+
+    def sheet_detail(self, result: dict, players: list[str]) -> object:
+        """The game's part of a score sheet's row for a finished deal's result."""
+        return None
+
+    def sheet_title(self, cycle: Cycle) -> str:
+        return _("Score sheet of cycle %(n)s") % {"n": cycle.number}
+
+    def verdict(self, sheet: Sheet) -> str:
+        """Who won the complete cycle (equal totals share the place)."""
+        return ngettext("Cycle %(number)s is over. Its winner: %(names)s.",
+                        "Cycle %(number)s is over. Its winners, sharing the place: %(names)s.",
+                        len(sheet.winners)) % {"number": sheet.cycle.number,
+                                               "names": ", ".join(sheet.winners)}
+
+    def heading(self, sheet: Sheet, position: int) -> str:
+        """Where the current deal stands in its cycle, under the page's title."""
+        return _("cycle %(n)s, deal %(position)s of %(length)s") % {
+            "n": sheet.cycle.number, "position": position, "length": sheet.cycle.length}
+
+    def next_label(self, sheet: Sheet | None) -> str:
+        if sheet is not None and sheet.complete:
+            return _("Start a new cycle")
+        return _("Next deal")

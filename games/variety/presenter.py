@@ -1,0 +1,157 @@
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.engine.cards import SUITS
+from games.presenters import Badge, Presenter, TablePage
+
+from .engine import SAY_LENGTH, TRUMPS
+
+
+@dataclass(frozen=True)
+class Contract:
+    number: int
+    trumps: str | None  # a suit letter, or None: no trumps
+    counts: str  # what the tricks count
+
+
+def contract(number, counts) -> Contract:
+    trump = TRUMPS[number]
+    return Contract(number, SUITS[trump] if trump is not None else None, counts)
+
+
+# The eight contracts as the auction shows them: trumps, and what the tricks count.
+CONTRACTS = [
+    contract(1, gettext_lazy("the side with more tricks: +12")),
+    contract(2, gettext_lazy("+2 a trick")),
+    contract(3, gettext_lazy("+2 a spade")),
+    contract(4, gettext_lazy("+1 a red card, −1 a black card")),
+    contract(5, gettext_lazy("+5 a black ten or jack, −5 a red ten or jack")),
+    contract(6, gettext_lazy("+1 a red card; the lowest card wins the trick")),
+    contract(7, gettext_lazy("−2 a club")),
+    contract(8, gettext_lazy("−2 a trick")),
+]
+
+
+@dataclass(frozen=True)
+class Sides:
+    attackers: list[str]
+    defenders: list[str]
+    tricks: list[int]  # [attackers, defenders]
+    points: list[int] | None  # as their tricks count so far
+
+
+@dataclass(frozen=True)
+class Call:
+    name: str
+    number: int
+    say: str
+
+
+@dataclass(frozen=True)
+class TrickPlace:
+    """A seat round the trick: the player to act at the bottom, the next on his left."""
+
+    name: str
+    card: str | None
+    place: str  # "bottom", "left", "top" or "right"
+    led: bool
+
+
+@dataclass(frozen=True)
+class Played:
+    name: str
+    card: str
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    name: str
+    attacker: bool
+    tricks: int
+    score: int
+
+
+@dataclass(frozen=True)
+class VarietyBoard:
+    contracts: list[Contract]
+    contract: Contract | None
+    sides: Sides | None
+    calls: list[Call]
+    called: set[int]  # the numbers the player at the screen has called
+    say_length: int
+    trick: list[TrickPlace]
+    last_trick: list[Played] | None
+    last_winner: str | None
+    attackers_won: bool | None  # once the deal is over
+    results: list[ResultRow]
+
+
+@dataclass(frozen=True)
+class Cell:
+    score: int
+    bonus: bool  # a defender's score that includes the bonus of 10
+
+
+@dataclass(frozen=True)
+class SheetDetail:
+    contract: int
+    attackers: list[str]
+    attackers_won: bool
+    cells: list[Cell]
+
+
+class VarietyPresenter(Presenter):
+    def board(self, page: TablePage, chosen: str | None) -> VarietyBoard:
+        view, players = page.view, page.players
+        sides = None
+        if view["attackers"]:
+            sides = Sides([players[s] for s in view["attackers"]],
+                          [players[s] for s in view["defenders"]],
+                          [sum(view["tricks"][s] for s in view[side])
+                           for side in ("attackers", "defenders")],
+                          view["points"])
+        trick = {play["seat"]: play["card"] for play in view["trick"]}
+        base = view["to_act"] or 0
+        leader = view["trick"][0]["seat"] if view["trick"] else None
+        results = []
+        if view["over"]:
+            results = [ResultRow(name, seat in view["attackers"], view["tricks"][seat],
+                                 view["scores"][seat]) for seat, name in enumerate(players)]
+        return VarietyBoard(
+            contracts=CONTRACTS,
+            contract=CONTRACTS[view["contract"] - 1] if view["contract"] else None,
+            sides=sides,
+            calls=[Call(players[c["seat"]], c["call"], c["say"]) for c in view["calls"]],
+            called=set(view["called"]),
+            say_length=SAY_LENGTH,
+            trick=[TrickPlace(players[s], trick.get(s),
+                              ("bottom", "left", "top", "right")[(s - base) % 4], s == leader)
+                   for s in range(4)],
+            last_trick=([Played(players[p["seat"]], p["card"]) for p in view["last_trick"]]
+                        if view["last_trick"] else None),
+            last_winner=(players[view["last_winner"]]
+                         if view["last_winner"] is not None else None),
+            attackers_won=view["points"][0] > view["points"][1] if view["over"] else None,
+            results=results)
+
+    def badges(self, page: TablePage, seat: int) -> list[Badge]:
+        attackers = page.view["attackers"]
+        if not attackers:
+            return []
+        if seat in attackers:
+            return [Badge("attack", _("attacker"))]
+        return [Badge("defence", _("defender"))]
+
+    def log_template(self, action: dict) -> str:
+        return "games/log/play.html" if "play" in action else "variety/log/call.html"
+
+    def sheet_detail(self, result: dict, players: list[str]) -> SheetDetail:
+        won = result["attackers_won"]
+        return SheetDetail(
+            contract=result["contract"],
+            attackers=[players[s] for s in result["attackers"]],
+            attackers_won=won,
+            cells=[Cell(score, not won and seat in result["defenders"])
+                   for seat, score in enumerate(result["scores"])])
