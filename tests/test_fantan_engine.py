@@ -213,7 +213,7 @@ def max_actions(n: int) -> int:
 @PROPERTY
 @given(state=fresh_deals(), data=st.data())
 def test_random_legal_play_follows_the_rules_file_after_every_action(state, data):
-    model = Model(state.options, state.dealer, state.dealt)
+    model = Model(state.options, state.dealer, state.dealt["hands"])
     assert_matches_model(state, model)
     steps = 0
     passes_in_a_row = 0
@@ -329,7 +329,7 @@ def test_new_deal_with_the_same_seed_deals_the_same_hands(players, size):
     assert one.dealt == two.dealt
     assert one.to_json() == two.to_json()
     assert one.dealt != other.dealt
-    assert [len(h) for h in one.dealt] == [size] * players
+    assert [len(h) for h in one.dealt["hands"]] == [size] * players
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -346,8 +346,8 @@ def test_three_players_play_without_the_two_of_clubs_seventeen_cards_each():
     assert RULES.seats(options) == 3
     for seed in range(20):
         state = RULES.new_deal(options, seed % 3, seed)
-        assert [len(h) for h in state.dealt] == [17, 17, 17]
-        dealt = [c for h in state.dealt for c in h]
+        assert [len(h) for h in state.dealt["hands"]] == [17, 17, 17]
+        dealt = [c for h in state.dealt["hands"] for c in h]
         assert len(set(dealt)) == 51 and set(dealt) == THREE_PLAYER_PACK
         rng = random.Random(seed)
         while not state.is_over():

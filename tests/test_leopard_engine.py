@@ -16,6 +16,7 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 
 from games.engine import IllegalAction, InvalidAction, InvalidRecord
+from games.engine.base import AlreadyDone
 from games.engine.cards import CODES
 from games.leopard.engine import DOWN, RULES
 from tests.commands import (
@@ -273,9 +274,9 @@ def tops(state, square: int) -> dict:
 @PROPERTY
 @given(state=fresh_deals(), data=st.data())
 def test_random_legal_play_follows_the_rules_file_after_every_action(state, data):
-    model = Model(state.dealer, state.dealt, state.stock_dealt)
+    model = Model(state.dealer, state.dealt["hands"], state.dealt["stock"])
     assert state.to_act == (state.dealer + 1) % 2, "the dealer's opponent acts first"
-    assert [len(h) for h in state.dealt] == [8, 8] and len(state.stock_dealt) == 88
+    assert [len(h) for h in state.dealt["hands"]] == [8, 8] and len(state.dealt["stock"]) == 88
     assert_matches_model(state, model)
     turns = 0
     while not state.is_over():
@@ -345,14 +346,12 @@ def test_apply_accepts_exactly_the_legal_actions_and_refusals_change_nothing(sta
         state.apply(discard(0, CODES[0]))
 
 
-def hidden_scrambled(state, seat, drawn: bool, rng: random.Random):
+def hidden_scrambled(state, seat, rng: random.Random):
     """The same deal with everything ``seat`` may not see dealt anew at random: the other
-    hand(s), the stock's order (but its top when ``seat`` has drawn it), and which jack or
-    queen lies under each face-down back."""
+    hand(s) (with the card drawn, if the other has drawn), the stock's order, and which jack
+    or queen lies under each face-down back."""
     data = json.loads(json.dumps(state.to_json()))
     stock = data["stock"]  # top card last
-    sees_top = seat is not None and drawn and seat == state.to_act and stock
-    kept_top = [stock.pop()] if sees_top else []
     hidden_hands = [s for s in (0, 1) if s != seat]
     hidden = list(stock) + [c for s in hidden_hands for c in data["hands"][s]]
     backs = [(q, p, i) for q, square in enumerate(data["squares"])
@@ -364,8 +363,9 @@ def hidden_scrambled(state, seat, drawn: bool, rng: random.Random):
         hidden.remove(face)
         data["squares"][q][p][i] = face | DOWN
     for s in hidden_hands:
-        data["hands"][s], hidden = hidden[:8], hidden[8:]
-    data["stock"] = hidden + kept_top
+        size = len(data["hands"][s])
+        data["hands"][s], hidden = hidden[:size], hidden[size:]
+    data["stock"] = hidden
     return RULES.from_json(data)
 
 
@@ -374,17 +374,19 @@ def hidden_scrambled(state, seat, drawn: bool, rng: random.Random):
        rng=st.randoms(use_true_random=False))
 def test_a_view_shows_nothing_a_seat_may_not_see(state, data, stop, rng):
     play_some(state, stop, chooser(data))
+    if state.steps() and data.draw(st.booleans(), label="draw"):
+        state.apply(state.steps()[0])
     for seat in (None, 0, 1):
-        for drawn in (False, True):
-            view = state.view(seat, drawn=drawn)
-            for _ in range(2):
-                other = hidden_scrambled(state, seat, drawn, rng)
-                assert other.view(seat, drawn=drawn) == view, \
-                    "the view shows another hand, the stock's order or a face-down card"
-            for square in view["squares"]:
-                for place in square:
-                    if place["down"]:
-                        assert place["top"] is None
+        view = state.view(seat)
+        for _ in range(2):
+            other = hidden_scrambled(state, seat, rng)
+            assert other.view(seat) == view, \
+                "the view shows another hand, the stock's order or a face-down card"
+        for square in view["squares"]:
+            for place in square:
+                if place["down"]:
+                    assert place["top"] is None
+        assert state.hidden_from(seat) == hidden_by_the_rules(state, seat)
     spectator = state.view(None)
     assert spectator["hand"] is None and spectator["drawn"] is None
     assert spectator["counts"] == [len(h) for h in state.hands]
@@ -396,21 +398,57 @@ def test_a_view_shows_nothing_a_seat_may_not_see(state, data, stop, rng):
 def test_a_seat_sees_its_own_hand_and_only_the_seat_to_act_sees_the_drawn_card(
         state, data, stop):
     play_some(state, stop, chooser(data))
-    top = CODES[state.stock[-1]] if state.stock else None
+    if state.is_over():
+        return
+    top = CODES[state.stock[-1]]
+    me = state.to_act
     for seat in (0, 1):
         view = state.view(seat)
         assert sorted(view["hand"]) == sorted(CODES[c] for c in state.hands[seat])
         assert view["drawn"] is None, "nobody sees the top of the stock before drawing it"
-        drawn = state.view(seat, drawn=True)
-        if seat == state.to_act:
-            assert drawn["drawn"] == top
-            assert drawn["may_end"] is False, "the end is declared before drawing, not after"
-            assert view["may_end"] == (view["sums"][seat] >= 5)
-        else:
-            assert drawn["drawn"] is None
-            assert view["may_end"] is False
-            assert drawn == view
-    assert state.view(None, drawn=True)["drawn"] is None
+        assert view["may_draw"] == (seat == me)
+        assert view["may_end"] == (seat == me and view["sums"][seat] >= 5)
+    state.apply(state.steps()[0])  # the draw
+    drawn = state.view(me)
+    assert drawn["drawn"] == top and drawn["hand"][-1] == top and len(drawn["hand"]) == 9
+    assert drawn["may_end"] is False, "the end is declared before drawing, not after"
+    assert drawn["may_draw"] is False and state.steps() == []
+    assert state.view(1 - me)["drawn"] is None and state.view(None)["drawn"] is None
+
+
+@PROPERTY
+@given(state=fresh_deals(), data=st.data(), stop=st.integers(0, 88))
+def test_a_draw_step_then_an_action_is_the_records_action_that_begins_with_the_draw(
+        state, data, stop):
+    """A live table draws first (a step), a record joins the draw to the action: the same
+    deal either way, and only the action is the record's."""
+    play_some(state, stop, chooser(data))
+    if state.is_over():
+        return
+    joined = copy_of(state)
+    action = chooser(data)(joined)
+    joined.apply(action)
+    if "end" in action:
+        return
+    step = state.steps()[0]
+    state.apply(step)
+    with pytest.raises(AlreadyDone):
+        state.apply(step)
+    assert action in state.legal_actions() and not any("end" in a for a in state.legal_actions())
+    state.apply(action)
+    assert snapshot(state) == snapshot(joined)
+    assert state.is_step(step) and not state.is_step(action)
+
+def hidden_by_the_rules(state, seat) -> set[str]:
+    """What the rules keep from ``seat``: the other hand, the stock and the faces of
+    face-down cards, less the cards of which a copy lies open (or in its own hand)."""
+    laid = [entry for square in state.squares for stack in square for entry in stack]
+    hidden = {CODES[c] for s, hand in enumerate(state.hands) if s != seat for c in hand}
+    hidden |= {CODES[c] for c in state.stock} | {CODES[e & ~DOWN] for e in laid if e & DOWN}
+    public = {CODES[e] for e in laid if not e & DOWN} | {CODES[c] for c in state.discards}
+    if seat is not None:
+        public |= {CODES[c] for c in state.hands[seat]}
+    return hidden - public
 
 
 @PROPERTY
@@ -428,10 +466,10 @@ def test_a_new_deal_gives_eight_cards_each_and_the_rest_to_the_stock_the_same_fo
     one, two, other = (RULES.new_deal(options, 0, seed) for seed in (7, 7, 8))
     assert one.to_json() == two.to_json()
     assert one.dealt != other.dealt
-    assert [len(h) for h in one.dealt] == [8, 8] and len(one.stock_dealt) == 88
-    assert Counter(c for h in one.dealt for c in h) + Counter(one.stock_dealt) == \
+    assert [len(h) for h in one.dealt["hands"]] == [8, 8] and len(one.dealt["stock"]) == 88
+    assert Counter(c for h in one.dealt["hands"] for c in h) + Counter(one.dealt["stock"]) == \
         Counter({code: 2 for code in CODES})
-    assert one.record()["stock"] == one.stock_dealt
+    assert one.record()["stock"] == one.dealt["stock"]
 
 
 @pytest.mark.parametrize("dealer", [0, 1])
@@ -440,7 +478,7 @@ def test_the_dealers_opponent_acts_first_and_draws_the_top_of_the_stock(dealer):
     state = position(dealer=dealer, next_cards=["5H"])
     assert state.to_act == first
     assert {a["seat"] for a in state.legal_actions()} == {first}
-    assert_refused(state, discard(dealer, state.dealt[dealer][0]), "not your turn")
+    assert_refused(state, discard(dealer, state.dealt["hands"][dealer][0]), "not your turn")
     state.apply(lay(first, "5H", first))
     assert tops(state, first)["5"] == "5H"
     assert state.to_act == dealer
@@ -663,7 +701,7 @@ def test_the_books_example_a_declarer_with_10_scores_14_and_the_opponent_his_own
     assert result["ender"] == me
     assert result["sums"][me] == 10 and result["scores"][me] == 14
     assert result["scores"][other] == 2
-    assert_refused(state, discard(other, state.dealt[other][0]), "The deal is over")
+    assert_refused(state, discard(other, state.dealt["hands"][other][0]), "The deal is over")
 
 
 def test_a_declarer_with_exactly_5_scores_4():
@@ -716,8 +754,10 @@ def test_when_the_stock_runs_out_the_last_drawer_completes_his_turn_and_each_sco
     state = position(turns, hands=hands, next_cards=[rest[-1]])
     assert not state.is_over() and state.view(None)["stock"] == 1
     assert state.to_act == other
-    assert state.view(other, drawn=True)["drawn"] == "9D"
-    state.apply(lay(other, "9D", other))  # he draws the last card and may still lay it
+    state.apply({"seat": other, "draw": True})
+    assert state.view(other)["drawn"] == "9D" and state.view(None)["stock"] == 0
+    assert not state.is_over()  # he draws the last card and may still lay it
+    state.apply(lay(other, "9D", other))
     assert state.is_over() and state.view(None)["stock"] == 0
     assert state.result() == {"sums": [10, 2], "ender": None, "scores": [10, 2]}
     assert tops(state, other)["9"] == "9D"
@@ -775,7 +815,7 @@ def test_malformed_actions_are_not_leopard_actions(action):
     assert snapshot(state) == before
 
 
-def test_canonical_names_a_place_only_for_a_ten_to_king_and_draws_holds_for_lays_and_discards():
+def test_canonical_names_a_place_only_for_a_ten_to_king_and_a_lay_or_discard_needs_the_draw():
     state = position()
     assert state.canonical({"seat": 0, "lay": "5h", "square": 1, "place": "5"}) == \
         {"seat": 0, "lay": "5H", "square": 1}
@@ -783,6 +823,9 @@ def test_canonical_names_a_place_only_for_a_ten_to_king_and_draws_holds_for_lays
         {"seat": 0, "lay": "TH", "square": 0, "place": "3"}
     assert state.canonical(end(1)) == end(1)
     assert state.canonical({"seat": 1, "discard": "10c"}) == discard(1, "TC")
-    assert state.has_stock is True
-    assert state.draws(discard(0, "5H")) and state.draws(lay(0, "5H", 0))
-    assert not state.draws(end(0))
+    # a discard or a lay begins with the draw: at a table it must be taken first
+    assert state.steps() == [{"seat": 0, "draw": True}] and state.is_step({"seat": 0, "draw": True})
+    for action in (discard(0, "5H"), lay(0, "5H", 0)):
+        with pytest.raises(IllegalAction, match="Draw a card first"):
+            state.check_steps(action)
+    state.check_steps(end(0))

@@ -239,7 +239,7 @@ def contracted_deals(draw, contract: int | None = None):
     state = draw(fresh_deals())
     if contract is None:
         contract = draw(st.sampled_from(range(1, 9)))
-    model = Model(state.dealer, state.dealt)
+    model = Model(state.dealer, state.dealt["hands"])
     for number in draw(forcing_calls(contract)):
         action = call(state.to_act, number)
         assert action in state.legal_actions()
@@ -263,7 +263,7 @@ def random_step(state, data, model: Model | None = None) -> dict:
 @PROPERTY
 @given(state=fresh_deals(), data=st.data())
 def test_random_legal_play_follows_the_rules_file_after_every_action(state, data):
-    model = Model(state.dealer, state.dealt)
+    model = Model(state.dealer, state.dealt["hands"])
     assert_matches_model(state, model)
     steps = 0
     while not state.is_over():
@@ -673,8 +673,8 @@ def test_the_same_seed_deals_the_same_hands_and_the_dealers_left_calls_first():
     one, two = RULES.new_deal(options, 2, 777), RULES.new_deal(options, 2, 777)
     assert one.to_json() == two.to_json()
     assert one.dealt != RULES.new_deal(options, 2, 778).dealt
-    assert [len(h) for h in one.dealt] == [13] * 4
-    assert set(c for h in one.dealt for c in h) == FULL_PACK
+    assert [len(h) for h in one.dealt["hands"]] == [13] * 4
+    assert set(c for h in one.dealt["hands"] for c in h) == FULL_PACK
     assert one.to_act == 3
 
 

@@ -6,7 +6,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import selectors, services
+from games import registry, selectors, services
 from games.engine.cards import codes_of
 from games.engine.records import replay
 from games.models import Cycle
@@ -184,23 +184,23 @@ def test_a_full_cycle_sheet_agrees_with_the_deals_records(variety_table, host):
     play_deals(variety_table, 8, host)
     cycle = Cycle.objects.get(table=variety_table)
     names = selectors.names(variety_table)
-    sheet = selectors.variety_sheet(selectors.cycle_table(cycle, names))
+    sheet = selectors.cycle_sheet(cycle, names, registry.game("variety"))
     deals = list(cycle.deals.order_by("number"))
-    assert len(deals) == len(sheet["rows"]) == 8 and sheet["complete"]
+    assert len(deals) == len(sheet.rows) == 8 and sheet.complete
     totals = [0, 0, 0, 0]
-    for row, deal in zip(sheet["rows"], deals, strict=True):
+    for row, deal in zip(sheet.rows, deals, strict=True):
         deal.table = variety_table
         result = replay(selectors.record(deal)).result()
         assert result["complete"]
-        assert [cell["score"] for cell in row["cells"]] == result["scores"]
-        assert row["contract"] == result["contract"]
-        assert row["attackers"] == [names[s] for s in result["attackers"]]
-        assert [c["bonus"] for c in row["cells"]] == [
+        assert [cell.score for cell in row.detail.cells] == result["scores"]
+        assert row.detail.contract == result["contract"]
+        assert row.detail.attackers == [names[s] for s in result["attackers"]]
+        assert [c.bonus for c in row.detail.cells] == [
             not result["attackers_won"] and s in result["defenders"] for s in range(4)]
         totals = [t + s for t, s in zip(totals, result["scores"], strict=True)]
-    assert sheet["totals"] == totals
+    assert sheet.totals == totals
     best = max(totals)
-    assert sheet["winners"] == [names[s] for s in range(4) if totals[s] == best]
+    assert sheet.winners == [names[s] for s in range(4) if totals[s] == best]
     # each player dealt twice, and opened the auction twice
     assert sorted(d.dealer for d in deals) == [0, 0, 1, 1, 2, 2, 3, 3]
 

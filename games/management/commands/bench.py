@@ -1,4 +1,5 @@
-"""The figures the issues ask for, measured on this machine (`make bench`)."""
+"""The figures the issues ask for, measured on this machine (`make bench`), for every game of
+the registry."""
 
 import json
 import os
@@ -9,7 +10,7 @@ import time
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
-from django.db import connection
+from django.db import connection, reset_queries
 from django.test import Client
 from django.test.utils import (
     CaptureQueriesContext,
@@ -18,15 +19,22 @@ from django.test.utils import (
     teardown_databases,
 )
 
-from games import selectors, services
+from games import registry, selectors, services
+from games.engine import IllegalAction
 from games.engine.simulate import simulate
 from games.registry import GAMES
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
+NAMES = ["Анна", "Борис", "Вера", "Глеб", "Дарья", "Егор", "Жанна", "Захар"]
+ACTIONS = 200  # timed per game
+TRIVIAL = 200  # requests of the trivial view
+NTH = 40  # the action of the first deal whose queries are reported beside the first's
+NO_LENGTH = 4  # the second score sheet of a match played to a target: after this deal
 
 
 class Command(BaseCommand):
-    help = "Benchmarks: random deals per second, and the cost of one hotseat action."
+    help = ("Benchmarks, for every game: random deals per second, the cost of one hotseat "
+            "action, the queries of the score sheet page.")
 
     def add_arguments(self, parser):
         parser.add_argument("--deals", type=int, default=5000)
@@ -36,39 +44,47 @@ class Command(BaseCommand):
         if hasattr(os, "sched_setaffinity"):
             os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
         figures = {"machine": machine()}
-        figures["simulate"] = {game: simulate(game, deals=deals, seed=1)["deals_per_second"]
-                               for game in GAMES}
+        figures["simulate"] = {key: simulate(key, deals=deals, seed=1)["deals_per_second"]
+                               for key in GAMES}
         setup_test_environment()
         old = setup_databases(verbosity=0, interactive=False, aliases={"default"})
         try:
             user = get_user_model().objects.create_user("bench", password="bench-only-pw")
             client = Client()
             client.force_login(user)
-            figures["hotseat"] = hotseat_action(client, user)
-            figures["score_sheet"] = score_sheet_queries(client, user)
+            figures["hotseat"] = {key: hotseat_actions(client, user, key) for key in GAMES}
+            figures["score_sheet"] = {key: sheet for key in GAMES
+                                      if (sheet := score_sheet_queries(client, user, key))}
+            figures["trivial_ms"] = trivial_view(client)
         finally:
             teardown_databases(old, verbosity=0)
         if json:
             self.stdout.write(dumps(figures))
             return
         self.stdout.write(f"machine: {figures['machine']}")
-        for game, rate in figures["simulate"].items():
-            self.stdout.write(f"simulate {game}: {rate:,.0f} random deals per second "
+        for key, rate in figures["simulate"].items():
+            self.stdout.write(f"simulate {key}: {rate:,.0f} random deals per second "
                               f"({deals} deals, invariants checked after every action, one core)")
-        h = figures["hotseat"]
-        self.stdout.write(
-            f"hotseat action (POST, write, partial): median {h['action_ms']:.2f} ms over "
-            f"{h['actions']} actions; trivial view: median {h['trivial_ms']:.2f} ms")
-        self.stdout.write(
-            f"SQL queries per action: first {h['queries_first']}, fortieth "
-            f"{h['queries_fortieth']} (min {h['queries_min']}, max {h['queries_max']})")
-        q = figures["score_sheet"]
-        self.stdout.write(f"Выборы score sheet page, SQL queries: after one deal {q['after_1']}, "
-                          f"after eight {q['after_8']}")
+        for key, h in figures["hotseat"].items():
+            self.stdout.write(
+                f"hotseat action {key} (POST, write, partial): median {h['action_ms']:.2f} ms "
+                f"over {h['actions']} actions; SQL queries per action: first "
+                f"{h['queries_first']}, {ordinal(NTH)} {h['queries_nth']} "
+                f"(min {h['queries_min']}, max {h['queries_max']})")
+        for key, q in figures["score_sheet"].items():
+            after = ", ".join(f"after deal {n.removeprefix('after_')} {count}"
+                              for n, count in q.items())
+            self.stdout.write(f"score sheet page {key}, SQL queries: {after}")
+        self.stdout.write(f"trivial view: median {figures['trivial_ms']:.2f} ms "
+                          f"over {TRIVIAL} requests")
 
 
 def dumps(figures) -> str:
     return json.dumps(figures, ensure_ascii=False)
+
+
+def ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def machine() -> str:
@@ -82,79 +98,136 @@ def machine() -> str:
             f"{connection.vendor}")
 
 
-def hotseat_action(client, user) -> dict:
-    """Play deals through the pages as the hotseat screen does."""
-    table = services.start_table(user=user, game="fantan", options={}, seed=1,
-                                 players=["Анна", "Борис", "Вера", "Глеб"])
+def new_table(user, key: str):
+    """A table of the game with its default options, seated from ``NAMES``."""
+    rules = registry.rules(key)
+    seats = rules.seats(rules.parse_options({}))
+    return services.start_table(user=user, game=key, options={}, seed=1,
+                                players=NAMES[:seats])
+
+
+def step_first(state, action: dict) -> dict | None:
+    """The step a live table takes before ``action`` (a draw, say), if one is due."""
+    try:
+        state.check_steps(action)
+    except IllegalAction:
+        return state.steps()[0]
+    return None
+
+
+def current(table):
+    deal = selectors.current_deal(table)
+    deal.table = table
+    return deal
+
+
+def hotseat_actions(client, user, key: str) -> dict:
+    """Play deals through the pages as the hotseat screen does; time each action's POST (not
+    the reveals, nor the steps before an action)."""
+    table = new_table(user, key)
+    moves = registry.game(key).moves
+    rng = random.Random(1)
     timings, counts = [], []
-    while len(timings) < 200:
-        deal = selectors.current_deal(table)
-        deal.table = table
+    while len(timings) < ACTIONS:
+        deal = current(table)
         if deal.is_over:
-            client.post(f"/t/{table.token}/next-deal", {"deal": deal.number}, **HTMX)
+            response = client.post(f"/t/{table.token}/next-deal", {"deal": deal.number},
+                                   **HTMX)
+            assert response.status_code == 200, (key, "next-deal", response.status_code)
             continue
-        hotseat = services.load(deal)
+        hotseat = selectors.load(deal)
         if hotseat.handoff:
-            client.post(f"/t/{table.token}/reveal", {
+            response = client.post(f"/t/{table.token}/reveal", {
                 "deal": deal.number, "version": deal.version,
                 "seat": hotseat.state.to_act}, **HTMX)
+            assert response.status_code == 200, (key, "reveal", response.status_code)
             continue
-        action = hotseat.state.legal_actions()[0]
-        fields = {"card": action["play"]} if "play" in action else {"pass": "1"}
+        action = rng.choice(hotseat.state.legal_actions())
+        step = step_first(hotseat.state, action)
+        if step:
+            response = client.post(f"/t/{table.token}/act", {
+                "deal": deal.number, "version": deal.version, "seat": step["seat"],
+                **moves.fields(step)}, **HTMX)
+            assert response.status_code == 200, (key, "step", response.status_code)
+            deal = current(table)
+        fields = {"deal": deal.number, "version": deal.version, "seat": action["seat"],
+                  **moves.fields(action)}
+        reset_queries()  # the log keeps 9000 queries: a full one counts none
         with CaptureQueriesContext(connection) as queries:
             started = time.perf_counter()
-            response = client.post(f"/t/{table.token}/act", {
-                "deal": deal.number, "version": deal.version, "seat": action["seat"],
-                **fields}, **HTMX)
+            response = client.post(f"/t/{table.token}/act", fields, **HTMX)
             timings.append(time.perf_counter() - started)
-        assert response.status_code == 200, response.status_code
+        assert response.status_code == 200, (key, "act", response.status_code)
         if deal.number == 1:
             counts.append(len(queries))
-    trivial = []
-    for _ in range(200):
-        started = time.perf_counter()
-        client.get("/healthz")
-        trivial.append(time.perf_counter() - started)
     return {
         "actions": len(timings),
         "action_ms": round(statistics.median(timings) * 1000, 3),
-        "trivial_ms": round(statistics.median(trivial) * 1000, 3),
+        "first_deal_actions": len(counts),
         "queries_first": counts[0],
-        "queries_fortieth": counts[39] if len(counts) >= 40 else None,
+        "queries_nth": counts[NTH - 1] if len(counts) >= NTH else None,
         "queries_min": min(counts),
         "queries_max": max(counts),
     }
 
 
-def score_sheet_queries(client, user) -> dict:
-    """Queries of a cycle's score sheet page after its first deal and after its eighth."""
-    table = services.start_table(user=user, game="variety", options={}, seed=1,
-                                 players=["Анна", "Борис", "Вера", "Глеб"])
+def score_sheet_queries(client, user, key: str) -> dict | None:
+    """Queries of the first cycle's score sheet page after its first finished deal and after
+    its last (after deal ``NO_LENGTH`` of a match played to a target); None for a game
+    without cycles."""
+    rules = registry.rules(key)
+    plan = rules.cycle(rules.parse_options({}))
+    if plan is None:
+        return None
+    last = plan["length"] or NO_LENGTH
+    table = new_table(user, key)
     counts = {}
-    for number in range(1, 9):
-        deal = selectors.current_deal(table)
+    for number in range(1, last + 1):
+        deal = current(table)
         finish_deal(deal, user)
-        if number in (1, 8):
+        if number in (1, last):
+            reset_queries()
             with CaptureQueriesContext(connection) as queries:
                 response = client.get(f"/t/{table.token}/cycles/1/")
-            assert response.status_code == 200
+            assert response.status_code == 200, (key, "cycle", response.status_code)
             counts[f"after_{number}"] = len(queries)
-        if number < 8:
+        if number < last:
             services.next_deal(table=table, after=deal.number, user=user)
     return counts
 
 
 def finish_deal(deal, user) -> None:
-    """Play the deal to its end through the services, one random legal action at a time."""
+    """Play the deal to its end through the services, one random legal action at a time
+    (the step first, when one is due)."""
     rng = random.Random(deal.number)
+    table = deal.table
     while not deal.is_over:
-        hotseat = services.load(deal)
+        deal.table = table
+        hotseat = selectors.load(deal)
         seat = hotseat.state.to_act
         if hotseat.handoff:
             deal = services.reveal(deal=deal, seat=seat, expected_version=deal.version,
                                    user=user)
-        else:
-            action = rng.choice(hotseat.state.legal_actions())
-            deal = services.play(deal=deal, seat=seat,
-                                 action={k: v for k, v in action.items() if k != "seat"},
+            continue
+        action = rng.choice(hotseat.state.legal_actions())
+        step = step_first(hotseat.state, action)
+        if step:
+            deal = services.play(deal=deal, seat=seat, action=without_seat(step),
                                  expected_version=deal.version, user=user)
+            deal.table = table
+        deal = services.play(deal=deal, seat=seat, action=without_seat(action),
+                             expected_version=deal.version, user=user)
+
+
+def without_seat(action: dict) -> dict:
+    return {k: v for k, v in action.items() if k != "seat"}
+
+
+def trivial_view(client) -> float:
+    """The median of a view that does next to nothing, for scale."""
+    trivial = []
+    for _ in range(TRIVIAL):
+        started = time.perf_counter()
+        client.get("/healthz")
+        trivial.append(time.perf_counter() - started)
+    return round(statistics.median(trivial) * 1000, 3)
