@@ -85,7 +85,7 @@ def table_page(table: Table, deal: Deal, chosen: str | None = None) -> TablePage
                    if take_back_seat is not None else None),
         log=deal_log(deal, players, game),
         sheet=sheet,
-        totals=None if sheet else running_totals(table, players))
+        totals=None if sheet else running_totals(table, players, game))
     presenter = game.presenter
     if sheet:
         # the deals of a cycle are played in turn: only its last can be unfinished
@@ -116,16 +116,27 @@ def deal_log(deal: Deal, players: list[str], game) -> list[LogEntry]:
     return entries
 
 
-def running_totals(table: Table, players: list[str]) -> Totals:
-    """Each finished deal's scores and their running total (1 query)."""
-    rows = []
-    totals = [0] * len(players)
-    for position, (number, dealer, result) in enumerate(
-            table.deals.filter(is_over=True).order_by("number")
-            .values_list("number", "dealer", "result"), start=1):
+def scored_rows(deals, players: list[str], game, latest: Deal | None = None):
+    """The rows of finished deals (number, dealer, result, in order) and their totals."""
+    rows, totals, results = [], [0] * len(players), []
+    for position, (number, dealer, result) in enumerate(deals, start=1):
+        results.append(result)
         totals = [t + s for t, s in zip(totals, result["scores"], strict=True)]
-        rows.append(SheetRow(position=position, number=number, dealer=players[dealer],
-                             scores=result["scores"], new=False))
+        rows.append(SheetRow(
+            position=position, number=number, dealer=players[dealer], scores=result["scores"],
+            new=latest is not None and latest.is_over and number == latest.number,
+            detail=game.presenter.sheet_detail(result, players)))
+    return rows, totals, results
+
+
+def finished(deals):
+    return deals.filter(is_over=True).order_by("number").values_list("number", "dealer",
+                                                                      "result")
+
+
+def running_totals(table: Table, players: list[str], game) -> Totals:
+    """Each finished deal's scores and their running total (1 query)."""
+    rows, totals, _ = scored_rows(finished(table.deals), players, game)
     return Totals(players=players, rows=rows, totals=totals)
 
 
@@ -138,18 +149,7 @@ def cycle_results(cycle: Cycle) -> list[dict]:
 def cycle_sheet(cycle: Cycle, players: list[str], game, latest: Deal | None = None) -> Sheet:
     """The cycle's (or match's) score sheet: a column per player, a row per finished deal,
     the totals and, once it is complete, its winners (1 query)."""
-    rows = []
-    totals = [0] * len(players)
-    deals = (cycle.deals.filter(is_over=True).order_by("number")
-             .values_list("number", "dealer", "result"))
-    results = []
-    for position, (number, dealer, result) in enumerate(deals, start=1):
-        results.append(result)
-        totals = [t + s for t, s in zip(totals, result["scores"], strict=True)]
-        rows.append(SheetRow(
-            position=position, number=number, dealer=players[dealer], scores=result["scores"],
-            new=latest is not None and latest.is_over and number == latest.number,
-            detail=game.presenter.sheet_detail(result, players)))
+    rows, totals, results = scored_rows(finished(cycle.deals), players, game, latest)
     complete = cycle.is_complete(results)
     best = max(totals) if complete else None
     return Sheet(cycle=cycle, players=players, rows=rows, totals=totals, complete=complete,

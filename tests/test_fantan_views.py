@@ -1,16 +1,13 @@
-"""The hotseat pages through the Django test client: flows, refusals, what each page holds."""
+"""Фантан's hotseat pages through the Django test client: its flows and refusals. What every
+game's pages share (stale pages, forged fields, permissions, hidden cards, query counts) is
+tested once for all games in test_every_game.py."""
 
-import json
 import re
 
 import pytest
-from django.db import connection
-from django.test import Client
-from django.test.utils import CaptureQueriesContext
 
 from games import selectors, services
 from games.engine.cards import codes_of
-from games.engine.records import replay
 from games.models import Deal, DealEvent
 from tests.conftest import current, leaked_cards
 from tests.hotseat import (
@@ -27,23 +24,8 @@ from tests.hotseat import (
 )
 
 pytestmark = pytest.mark.django_db
+
 # -- whole deals --------------------------------------------------------------------------
-
-def test_pages_never_hold_another_seats_cards_through_whole_deals(host_client, fantan_table):
-    table = fantan_table
-
-    def check(response, table):
-        check_hidden(response, table)
-        check_hidden(host_client.get(url(table)), table)  # the full page as well
-
-    check(host_client.get(url(table)), table)
-    for number in (1, 2):
-        play_to_end(host_client, table, check=check, **HTMX)
-        check(host_client.get(url(table)), table)
-        if number == 1:
-            response = host_client.post(url(table, "next-deal"), {"deal": 1}, **HTMX)
-            check(response, table)
-
 
 def test_handoff_screen_shows_no_hand_and_names_the_player(host_client, fantan_table):
     deal = current(fantan_table)
@@ -93,19 +75,6 @@ def test_running_total_adds_up_the_finished_deals(host_client, fantan_table):
     page = host_client.get(url(fantan_table), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     foot = re.search(r"<tfoot>(.*?)</tfoot>", page, re.S).group(1)
     assert re.findall(r"<td>(-?\d+)</td>", foot) == [str(t) for t in totals]
-
-
-def test_the_record_download_replays_to_the_deal_result(host_client, fantan_table):
-    response = host_client.get(url(fantan_table, "deals/1/record.json"))
-    assert response.status_code == 409  # every hand as dealt: not while the deal is played
-    play_to_end(host_client, fantan_table)
-    response = host_client.get(url(fantan_table, "deals/1/record.json"))
-    assert response.status_code == 200
-    assert "attachment" in response["Content-Disposition"]
-    record = json.loads(response.content)
-    deal = current(fantan_table)
-    assert record["hands"] == deal.dealt["hands"] and record["dealer"] == deal.dealer
-    assert replay(record).result() == {**deal.result, "complete": True}
 
 
 # -- refusals: a clear message, a 4xx status, and the deal unchanged --------------------------
@@ -170,75 +139,6 @@ def test_passing_with_a_playable_card_is_refused(host_client, fantan_table):
     unchanged(fantan_table, deal)
 
 
-def test_playing_before_the_hand_is_shown_is_refused(host_client, fantan_table):
-    before = current(fantan_table)
-    state = selectors.load(before).state
-    action = state.legal_actions()[0]
-    fields = {"card": action["play"]} if "play" in action else {"pass": "1"}
-    response = host_client.post(url(fantan_table, "act"),
-                                stamp(before, seat=state.to_act, **fields),
-                                HTTP_ACCEPT_LANGUAGE="en")
-    assert response.status_code == 400
-    assert "Show your hand first" in alert(response)
-    unchanged(fantan_table, before)
-
-
-def test_a_stale_page_and_a_double_click_are_refused(host_client, fantan_table):
-    reveal_now(host_client, fantan_table)
-    page_deal = current(fantan_table)
-    state = selectors.load(page_deal).state
-    action = state.legal_actions()[0]
-    fields = {"card": action["play"]} if "play" in action else {"pass": "1"}
-    first = host_client.post(url(fantan_table, "act"),
-                             stamp(page_deal, seat=state.to_act, **fields), **HTMX)
-    assert first.status_code == 200
-    after_first = current(fantan_table)
-    again = host_client.post(url(fantan_table, "act"),
-                             stamp(page_deal, seat=state.to_act, **fields),
-                             HTTP_ACCEPT_LANGUAGE="en", **HTMX)
-    assert again.status_code == 409
-    assert "moved on" in alert(again)
-    unchanged(fantan_table, after_first)
-    # the refusal shows the table as it is now, ready for the next player
-    assert f'name="version" value="{after_first.version}"' in again.content.decode()
-
-
-@pytest.mark.parametrize("forged", [
-    {"version": "abc"},
-    {"version": ""},
-    {"seat": "9"},
-    {"seat": "-1"},
-    {"card": "ZZ"},
-    {"card": "<script>"},
-    {"deal": "999"},
-    {"deal": "x"},
-])
-def test_forged_fields_are_refused(host_client, fantan_table, forged):
-    reveal_now(host_client, fantan_table)
-    before = current(fantan_table)
-    state = selectors.load(before).state
-    action = next(a for a in state.legal_actions())
-    fields = stamp(before, seat=state.to_act,
-                   **({"card": action["play"]} if "play" in action else {"pass": "1"}))
-    fields.update(forged)
-    if "card" in forged:
-        fields.pop("pass", None)
-    response = host_client.post(url(fantan_table, "act"), fields, HTTP_ACCEPT_LANGUAGE="en")
-    assert response.status_code in (400, 409)
-    assert alert(response)
-    assert "<script>" not in alert(response)
-    unchanged(fantan_table, before)
-
-
-def test_a_post_with_no_action_is_refused(host_client, fantan_table):
-    reveal_now(host_client, fantan_table)
-    before = current(fantan_table)
-    response = host_client.post(url(fantan_table, "act"),
-                                stamp(before, seat=selectors.load(before).state.to_act))
-    assert response.status_code == 400 and alert(response)
-    unchanged(fantan_table, before)
-
-
 def test_revealing_for_the_wrong_player_is_refused(host_client, fantan_table):
     before = current(fantan_table)
     other = (selectors.load(before).state.to_act + 1) % 4
@@ -291,27 +191,6 @@ def test_the_next_deal_waits_for_the_end_of_this_one(host_client, fantan_table):
 
 # -- who may see and do what ------------------------------------------------------------------
 
-def test_another_member_cannot_open_or_play_the_table(client, django_user_model, fantan_table):
-    other = django_user_model.objects.create_user("other", password="pw-for-tests-only")
-    client.force_login(other)
-    before = current(fantan_table)
-    assert client.get(url(fantan_table)).status_code == 403
-    response = client.post(url(fantan_table, "reveal"),
-                           stamp(before, seat=selectors.load(before).state.to_act))
-    assert response.status_code == 403
-    unchanged(fantan_table, before)
-    assert client.get(url(fantan_table, "deals/1/record.json")).status_code == 403
-
-
-def test_a_visitor_is_sent_to_sign_in_and_cannot_post(client, fantan_table):
-    before = current(fantan_table)
-    response = client.get(url(fantan_table))
-    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
-    response = client.post(url(fantan_table, "reveal"), stamp(before, seat=0))
-    assert response.status_code == 403
-    unchanged(fantan_table, before)
-
-
 def test_unknown_table_address_is_not_found(host_client, db):
     response = host_client.get("/t/not-a-table/", HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 404
@@ -325,26 +204,6 @@ def test_table_addresses_are_not_guessable(fantan_table, host, players):
         assert table.get_absolute_url() == f"/t/{table.token}/"
         assert len(table.token) >= 22
     assert fantan_table.token != other.token
-
-
-def test_csrf_is_enforced_and_htmx_sends_the_token(host, fantan_table):
-    client = Client(enforce_csrf_checks=True)
-    client.force_login(host)
-    before = current(fantan_table)
-    fields = stamp(before, seat=selectors.load(before).state.to_act)
-    refused = client.post(url(fantan_table, "reveal"), fields, HTTP_ACCEPT_LANGUAGE="en")
-    assert refused.status_code == 403
-    assert "Reload the page and try again" in alert(refused)
-    unchanged(fantan_table, before)
-    page = client.get(url(fantan_table)).content.decode()
-    token = re.search(r'"X-CSRFToken": "([^"]+)"', page).group(1)  # hx-headers on <body>
-    response = client.post(url(fantan_table, "reveal"), fields, HTTP_X_CSRFTOKEN=token, **HTMX)
-    assert response.status_code == 200
-    assert current(fantan_table).version == before.version + 1
-
-
-def test_get_is_not_allowed_on_actions(host_client, fantan_table):
-    assert host_client.get(url(fantan_table, "act")).status_code == 405
 
 
 # -- starting a table ----------------------------------------------------------------------
@@ -402,30 +261,6 @@ def fantan_table_of_any():
 def test_starting_a_table_needs_a_sign_in(client, db):
     response = client.get("/tables/new/fantan/")
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
-
-
-# -- cost -------------------------------------------------------------------------------
-
-def test_an_action_costs_the_same_queries_first_and_fortieth(host_client, fantan_table):
-    counts = []
-    for _ in range(40):
-        deal = current(fantan_table)
-        hotseat = selectors.load(deal)
-        if hotseat.handoff:
-            reveal_now(host_client, fantan_table)
-            deal = current(fantan_table)
-            hotseat = selectors.load(deal)
-        action = hotseat.state.legal_actions()[0]
-        fields = {"card": action["play"]} if "play" in action else {"pass": "1"}
-        with CaptureQueriesContext(connection) as queries:
-            response = host_client.post(url(fantan_table, "act"),
-                                        stamp(deal, seat=action["seat"], **fields), **HTMX)
-        assert response.status_code == 200
-        counts.append(len(queries))
-        if current(fantan_table).is_over:
-            break
-    assert len(counts) >= 30
-    assert counts[0] == counts[-1] == max(counts), counts
 
 
 def test_three_players_cannot_start_rows_with_the_missing_two(host_client, players):

@@ -16,6 +16,7 @@ from games.engine.cards import SUIT_SYMBOLS, SUITS
 from games.models import Deal, Player, Table
 from games.templatetags.cards import suit_name
 from games.variety.engine import BONUS, SAY_LENGTH, TRUMPS
+from games.variety.presenter import CONTRACTS
 from tests import test_browser
 from tests.hotseat import act
 from tests.test_browser import (
@@ -59,7 +60,7 @@ def contract_text(number: int) -> str:
     """A contract as the auction's buttons and the board show it: its trumps, what it counts."""
     trump = TRUMPS[number]
     with translation.override("en"):
-        counts = str(selectors.CONTRACTS[number - 1]["counts"])
+        counts = str(CONTRACTS[number - 1].counts)
     trumps = f"trumps {SUIT_SYMBOLS[SUITS[trump]]}" if trump is not None else "no trumps"
     return f"{trumps} · {counts}"
 

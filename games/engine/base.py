@@ -6,9 +6,9 @@ dealing, the dealer and hands of a record, the turn check, the record's header) 
 here once; a game writes only what is its own.
 
 Actions are plain dicts in the record format of records.md, ``{"seat": 1, "play": "9H"}``.
-A game may also have **steps**: moves of the seat to act that show it something (Леопард's
-draw shows the drawn card), which a live table takes as screens of their own and a record
-joins to the action that follows (see ``State.steps``).
+A game may also have **steps**: moves of the seat to act that show it something (a draw
+shows the drawn card), which a live table takes as screens of their own and a record joins
+to the action that follows (see ``State.steps``).
 """
 
 import random

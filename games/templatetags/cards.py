@@ -49,9 +49,9 @@ def card(code: str) -> dict:
 
 
 @register.filter
-def place_name(place: str) -> str:
-    """A place of a Леопард square, named by its rank as the cards letter it."""
-    return rank_shown(place)
+def rank(rank: str) -> str:
+    """A rank as the cards letter it ("T" is 10; Russian packs letter В Д К Т)."""
+    return rank_shown(rank)
 
 
 @register.filter
