@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from .engine.base import View
 from .models import Cycle, Deal, Table
 from .registry import Game
 
@@ -90,7 +91,7 @@ class TablePage:
     game: Game
     players: list[str]
     mode: str  # "handoff", "turn" or "over"
-    view: dict  # the engine's view for the seat at the screen (a spectator's otherwise)
+    view: View  # the engine's view for the seat at the screen (a spectator's otherwise)
     hand: list[str]  # the hand of the player at the screen, as he holds it
     legal: list[dict]  # the actions he may take now
     to_act_name: str | None

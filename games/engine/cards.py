@@ -20,6 +20,9 @@ class CardError(ValueError):
 
 def card_index(code) -> int:
     """The int of a card written "9H" (or "10H", any case); CardError for anything else."""
+    card = INDEX.get(code) if type(code) is str else None
+    if card is not None:  # written as the records write it: the usual case, made quick
+        return card
     if not isinstance(code, str):
         raise CardError(f"not a card: {code!r}")
     text = code.strip().upper()

@@ -79,11 +79,23 @@ LINE_BY_SUITS = tuple(line_points(*(13 * suit if suit < 4 else -1 for suit in su
 
 
 def square_sum(square: list[list[int]]) -> int:
-    t = [SUIT_OF_TOP[stack[-1]] if stack else 4 for stack in square]
-    return sum([LINE_BY_SUITS[25 * t[a] + 5 * t[b] + t[c]] for a, b, c in LINES])
+    a, b, c, d, e, f, g, h, i = [SUIT_OF_TOP[stack[-1]] if stack else 4 for stack in square]
+    by = LINE_BY_SUITS  # the eight LINES written out: a loop over them costs twice as much
+    return (by[25 * a + 5 * b + c] + by[25 * d + 5 * e + f] + by[25 * g + 5 * h + i]
+            + by[25 * a + 5 * d + g] + by[25 * b + 5 * e + h] + by[25 * c + 5 * f + i]
+            + by[25 * a + 5 * e + i] + by[25 * c + 5 * e + g])
 
 
-KING_PLACES = [[(seat, p) for p in range(9)] for seat in range(SEATS)]  # do not mutate
+assert LINES == ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8),
+                 (2, 4, 6)), "square_sum writes the lines out"
+
+
+ALL_PLACES = (1 << 9) - 1  # a square's places as a mask: bit p for place p
+OWN_BIT = tuple(0 if own is None else 1 << own for own in OWN_PLACE)  # by rank
+# check_invariants reads the laid entries with bytes.translate (at C speed): an entry's card,
+# or 255 for a card lying the wrong way up
+LAID_CARD = bytes(CARD_OF[entry] if entry < 2 * DOWN and FACE_RIGHT[entry] else 255
+                  for entry in range(256))
 
 # Every action there can be, made once: legal_actions hands out these (do not mutate them).
 END_ACTIONS = [{"seat": seat, "end": True} for seat in range(SEATS)]
@@ -95,6 +107,25 @@ LAY_ACTIONS = [[[[{"seat": seat, "lay": CODES[card], "square": square}
                   {"seat": seat, "lay": CODES[card], "square": square, "place": PLACES[place]}
                   for place in range(9)] for square in range(SEATS)] for card in range(52)]
                for seat in range(SEATS)]
+
+
+class LaysByMask(dict):
+    """One card's lays in one square, by the mask of the places it may go to there; each
+    list made when first asked for (at most 512), in the order of the places."""
+
+    __slots__ = ("lays",)
+
+    def __init__(self, lays: list[dict]):
+        super().__init__()
+        self.lays = lays
+
+    def __missing__(self, mask: int) -> list[dict]:
+        lays = self[mask] = [lay for place, lay in enumerate(self.lays) if mask >> place & 1]
+        return lays
+
+
+LAYS = [[[LaysByMask(LAY_ACTIONS[seat][card][square]) for square in range(SEATS)]
+         for card in range(52)] for seat in range(SEATS)]
 
 
 class Place(TypedDict):
@@ -160,6 +191,7 @@ class LeopardRules(Rules):
     def from_json(self, data: dict) -> "LeopardState":
         state = LeopardState(data["options"], data["dealer"], data["dealt"])
         state.drawn = data["drawn"]
+        state.masks = [None, None]
         state.hands = [list(hand) for hand in data["hands"]]
         state.stock = list(data["stock"])
         state.discards = list(data["discards"])
@@ -172,7 +204,7 @@ class LeopardRules(Rules):
 class LeopardState(State):
     key = "leopard"
     __slots__ = ("options", "dealer", "dealt", "hands", "stock", "discards", "squares",
-                 "to_act", "ender", "drawn")
+                 "to_act", "ender", "drawn", "masks")
 
     def __init__(self, options: dict, dealer: int, dealt: dict):
         self.options = options
@@ -185,6 +217,7 @@ class LeopardState(State):
         self.to_act: int | None = (dealer + 1) % SEATS
         self.ender: int | None = None
         self.drawn = False  # the seat to act has drawn: the card is the last of his hand
+        self.masks: list[tuple | None] = [None, None]  # by square: ``targets``, until a lay
 
     # -- the interface -------------------------------------------------------------------
 
@@ -195,22 +228,32 @@ class LeopardState(State):
         return square_sum(self.squares[seat]) >= END_AT
 
     def places_for(self, seat: int, card: int) -> list[tuple[int, int]]:
-        """Every (square, place) where ``seat`` may lay ``card`` now: the rules' table. A
-        place is free when it is empty or its top card lies face down."""
+        """Every (square, place) where ``seat`` may lay ``card`` now."""
         rank = card % 13
-        squares = self.squares
-        own = OWN_PLACE[rank]
-        if own is not None:  # an ace to nine: its own place, if free, in either square
-            return [(s, own) for s in (0, 1)
-                    if not squares[s][own] or squares[s][own][-1] & DOWN]
-        mine = squares[seat]
-        if rank == TEN:  # any free place of his own square
-            return [(seat, p) for p in range(9) if not mine[p] or mine[p][-1] & DOWN]
-        if rank == JACK:  # face down on any laid card, in either square
-            return [(s, p) for s in (0, 1) for p in range(9) if squares[s][p]]
-        if rank == QUEEN:  # face down on any laid card of his own square
-            return [(seat, p) for p in range(9) if mine[p]]
-        return KING_PLACES[seat]  # a king: anywhere in his own square, face up
+        return [(square, place) for square in range(SEATS) for place in range(9)
+                if self.targets(square)[square != seat][rank] >> place & 1]
+
+    def targets(self, square: int) -> tuple[list[int], list[int]]:
+        """The rules' table of where a card may be laid, as masks of one square's places by
+        rank: when it is the player's own square, and when it is his opponent's. A place is
+        free when it is empty or its top card lies face down. An ace to nine: its own place,
+        if free, in either square; a 10: any free place of his own square; a jack: face down
+        on any laid card, in either square; a queen: the same in his own square only; a
+        king: anywhere in his own square. Kept until a card is laid in the square."""
+        masks = self.masks[square]
+        if masks is None:
+            free = laid = 0
+            for place, stack in enumerate(self.squares[square]):
+                if stack:
+                    laid |= 1 << place
+                if not stack or stack[-1] & DOWN:
+                    free |= 1 << place
+            theirs = [free & bit for bit in OWN_BIT]  # an ace to nine: its place, if free
+            theirs[JACK] = laid
+            own = theirs.copy()
+            own[TEN], own[QUEEN], own[KING] = free, laid, ALL_PLACES
+            masks = self.masks[square] = (own, theirs)
+        return masks
 
     def legal_actions(self) -> list[dict]:
         seat = self.to_act
@@ -221,16 +264,13 @@ class LeopardState(State):
         else:  # a discard or a lay begins with the draw: the top card is his too
             actions = [END_ACTIONS[seat]] if self.may_end(seat) else []
             cards = set(self.hands[seat]) | {self.stock[-1]}
-        discard, lay = DISCARD_ACTIONS[seat], LAY_ACTIONS[seat]
-        by_rank = {}  # the places depend on the rank alone
-        for card in sorted(cards):
-            actions.append(discard[card])
+        by_square = [self.targets(square)[square != seat] for square in range(SEATS)]
+        discard, lays = DISCARD_ACTIONS[seat], LAYS[seat]
+        for card in sorted(cards):  # its discard, then its lays: square 0's, square 1's
             rank = card % 13
-            places = by_rank.get(rank)
-            if places is None:
-                places = by_rank[rank] = self.places_for(seat, card)
-            by_square = lay[card]
-            actions += [by_square[sq][p] for sq, p in places]
+            actions.append(discard[card])
+            actions += lays[card][0][by_square[0][rank]]
+            actions += lays[card][1][by_square[1][rank]]
         return actions
 
     def parse_action(self, raw) -> tuple:
@@ -317,7 +357,7 @@ class LeopardState(State):
                 raise IllegalAction(gettext_noop("Name the place for %(card)s."),
                                     card=CODES[card])
             target = own if place is None else place
-            if (square, target) not in self.places_for(seat, card):
+            if not self.targets(square)[square != seat][card % 13] >> target & 1:
                 raise IllegalAction(gettext_noop("%(card)s may not be laid there."),
                                     card=CODES[card])
         if not self.drawn:  # a record's discard or lay: the draw comes first
@@ -329,20 +369,23 @@ class LeopardState(State):
         else:
             face_down = card % 13 in (JACK, QUEEN)
             self.squares[square][target].append(card | DOWN if face_down else card)
+            self.masks[square] = None
         # the deal ends when the last card of the stock has been drawn and played
         self.to_act = None if not self.stock else 1 - seat
 
     def check_invariants(self) -> None:
         """All 104 cards, each card twice, in the hands, stock, discards or squares; jacks
         and queens lie face down, every other card face up; eight cards in each hand."""
-        laid = list(chain.from_iterable(self.squares[0] + self.squares[1]))
-        assert all(map(FACE_RIGHT.__getitem__, laid)), "only jacks and queens lie face down"
-        cards = (self.hands[0] + self.hands[1] + self.stock + self.discards
-                 + list(map(CARD_OF.__getitem__, laid)))
+        squares = self.squares
+        laid = bytes(chain.from_iterable(squares[0] + squares[1])).translate(LAID_CARD)
+        assert 255 not in laid, "only jacks and queens lie face down"
+        cards = self.hands[0] + self.hands[1] + self.stock + self.discards
+        cards += laid
         cards.sort()
         assert cards == DOUBLE_PACK, "a card is missing or accounted for more than twice"
-        assert [len(hand) for hand in self.hands] == [
-            HAND + (self.drawn and seat == self.to_act) for seat in range(SEATS)]
+        drawn = self.to_act if self.drawn else None  # his hand holds the card he drew
+        assert len(self.hands[0]) == HAND + (drawn == 0)
+        assert len(self.hands[1]) == HAND + (drawn == 1)
         if self.to_act is None and self.ender is None:
             assert not self.stock
 
