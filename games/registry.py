@@ -4,6 +4,8 @@ A game is a package (``games/<key>/``) that is also a Django app (so its templat
 files are found as any app's are). It holds:
 
 - ``engine.py``: the rules, pure Python, exposing ``RULES`` (see ``games.engine.base``);
+- ``tournament.py``: its parts of a tournament, pure Python, exposing ``TOURNAMENT``: table
+  sizes, the sheet's rows and their checks, game points (see ``tournaments.parts``);
 - ``game.py``: ``GAME``, a :class:`Game` naming its web parts (options form, presenter,
   move parsing) — imported only where Django is set up;
 - ``templates/<key>/`` and ``static/<key>/``.
@@ -36,6 +38,11 @@ def package(key) -> str:
 def rules(key):
     """The rules engine of the game ``key`` (``UnknownGame`` if there is none)."""
     return import_module(f"{package(key)}.engine").RULES
+
+
+def tournament(key):
+    """The tournament parts of the game ``key`` (``UnknownGame`` if there is none)."""
+    return import_module(f"{package(key)}.tournament").TOURNAMENT
 
 
 def game(key) -> "Game":

@@ -1,0 +1,65 @@
+"""What a game brings to a tournament (pure Python, no Django): the interface each game's
+``games/<game>/tournament.py`` implements as ``TOURNAMENT``, found through
+``games.registry.tournament(key)``. The tournament code itself names no game.
+
+A table's **sheet** is its list of rows, one per deal, as ../shared/rules/tournaments.md
+writes them for typed-in sheets; a table played in the hotseat gets the same rows from its
+deals' results. ``settings`` are the tournament's own settings a game may read (Фантан's
+``deals`` per round).
+"""
+
+from abc import ABC, abstractmethod
+
+
+def gettext_noop(message: str) -> str:
+    """Marks a message for translation; the web layer translates."""
+    return message
+
+
+class RowError(Exception):
+    """A sheet row that breaks a rule: ``message`` (English, %(name)s placeholders, marked
+    for translation) and ``params`` say why."""
+
+    def __init__(self, message: str, **params):
+        super().__init__(message)
+        self.message = message
+        self.params = params
+
+    def __str__(self) -> str:
+        return self.message % self.params if self.params else self.message
+
+
+class TournamentParts(ABC):
+    key: str  # the game, as records and tournament documents name it
+    seating: str  # the default seating method: "mixing" or "swiss"
+    setting_names: tuple[str, ...] = ()  # the tournament settings the game reads
+
+    @abstractmethod
+    def table_sizes(self, entrants: int) -> list[int]:
+        """The sizes of a round's tables for this many entrants, largest first (the rest
+        have a bye); [] when they are too few for one table."""
+
+    def allowed_sizes(self) -> tuple[int, ...]:
+        """The table sizes a director may seat (an imported round may differ from
+        ``table_sizes``)."""
+        return (max(self.table_sizes(64)),)
+
+    def table_options(self, options: dict, seats: int) -> dict:
+        """The options of a table of ``seats`` players (a game may adjust them to the size)."""
+        return dict(options)
+
+    @abstractmethod
+    def check_row(self, row, *, seats: int, options: dict, settings: dict) -> dict:
+        """The row as the sheet keeps it, checked; RowError naming the rule it breaks."""
+
+    @abstractmethod
+    def row_points(self, row: dict, *, seats: int, options: dict, settings: dict) -> list[int]:
+        """Each seat's game points for a checked row."""
+
+    @abstractmethod
+    def complete(self, rows: list[dict], *, seats: int, options: dict, settings: dict) -> bool:
+        """The sheet is complete: the table counts. A row after that is an error."""
+
+    @abstractmethod
+    def rows_from_results(self, results: list[dict]) -> list[dict]:
+        """A hotseat table's finished deals (their engine results, in order) as sheet rows."""
