@@ -24,8 +24,12 @@ def current_deal(table: Table) -> Deal:
 
 
 def can_host(user, table: Table) -> bool:
-    """The hotseat screen belongs to whoever started the table (and the directors)."""
-    return user.is_authenticated and (user.pk == table.created_by_id or user.is_staff)
+    """The hotseat screen belongs to whoever started the table, the members seated at it
+    (a tournament's table is started by its director) and the staff."""
+    if not user.is_authenticated:
+        return False
+    return (user.pk == table.created_by_id or user.is_staff
+            or any(seat.player.user_id == user.pk for seat in table.seats.all()))
 
 
 def names(table: Table) -> list[str]:

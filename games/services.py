@@ -13,7 +13,7 @@ from channels.layers import get_channel_layer
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_noop
 
-from . import registry, selectors
+from . import registry, selectors, signals
 from .engine import RulesError
 from .engine.base import AlreadyDone, InvalidAction, InvalidRecord
 from .hotseat import ACTION, REVEAL, TAKE_BACK, Event, Hotseat
@@ -193,9 +193,11 @@ def _write(deal: Deal, event: Event, expected_version: int, user) -> Deal:
             raise Stale(gettext_noop("That was already done.")) from None
         locked.version += 1
         locked.snapshot = hotseat.to_json()
-        locked.is_over = state.is_over()
+        was_over, locked.is_over = locked.is_over, state.is_over()
         locked.result = state.result() if locked.is_over else None
         locked.save(update_fields=["version", "snapshot", "is_over", "result", "updated_at"])
+        if locked.is_over != was_over:  # a tournament's sheet, say, follows in this transaction
+            signals.deal_result_changed.send(sender=Deal, deal=locked)
         AuditEntry.objects.create(user=user, verb=f"deal.{event.kind}",
                                   table_id=locked.table_id, deal=locked,
                                   data={"index": locked.version - 1, "seat": event.seat,

@@ -5,3 +5,10 @@ from django.utils.translation import gettext_lazy as _
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Tournaments")
+
+    def ready(self):
+        from games.signals import deal_result_changed
+
+        from .receivers import hotseat_deal_changed
+
+        deal_result_changed.connect(hotseat_deal_changed, dispatch_uid="tournament-sheets")

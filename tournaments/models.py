@@ -1,1 +1,197 @@
-# Rounds, seating and standings come with the tournaments issue.
+"""A tournament: its entrants, rounds, the tables of a round with their seats, the sheets'
+rows and the byes (../shared/rules/tournaments.md). What a table scored and the standings are
+read from these (``tournaments.selectors``), never stored beside them."""
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from games import registry
+from games.models import Player
+from games.models import Table as HotseatTable
+
+
+class Tournament(models.Model):
+    class Seating(models.TextChoices):
+        MIXING = "mixing", _("mixing: as many different opponents as possible")
+        SWISS = "swiss", _("Swiss: players of similar standing meet")
+
+    key = models.SlugField(_("key"), max_length=80, unique=True, allow_unicode=True,
+                           help_text=_("The tournament's name in addresses and commands."))
+    name = models.CharField(_("name"), max_length=200)
+    game = models.CharField(_("game"), max_length=16, choices=registry.choices)
+    options = models.JSONField(_("options"), default=dict)
+    game_settings = models.JSONField(_("game settings"), default=dict, blank=True,
+                                     help_text=_("The game's own tournament settings."))
+    rounds_planned = models.PositiveSmallIntegerField(_("rounds planned"))
+    seating = models.CharField(_("seating"), max_length=8, choices=Seating.choices)
+    seed = models.BigIntegerField(_("seed"))
+    bye_points = models.DecimalField(_("bye points"), max_digits=6, decimal_places=2,
+                                     default=3)
+    order = models.JSONField(_("order of the standings"))
+    confirmation = models.BooleanField(
+        _("typed sheets need a second scorer"), default=False,
+        help_text=_("A typed-in sheet counts only once another scorer has confirmed it."))
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("created by"),
+                                   null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+
+    def __str__(self):
+        return self.name
+
+
+class Entrant(models.Model):
+    """A club player in a tournament, numbered in the order of entry."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="entrants")
+    player = models.ForeignKey(Player, verbose_name=_("player"), on_delete=models.PROTECT,
+                               related_name="entries")
+    number = models.PositiveIntegerField(_("entry"))
+    joined_round = models.PositiveSmallIntegerField(
+        _("seated from round"), default=1, help_text=_("A late entrant is seated from here."))
+    withdrawn_after = models.PositiveSmallIntegerField(
+        _("withdrew after round"), null=True, blank=True,
+        help_text=_("Not seated again; his results stand."))
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("entrant")
+        verbose_name_plural = _("entrants")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="entrant_once"),
+            models.UniqueConstraint(fields=["tournament", "number"], name="entrant_number_once"),
+        ]
+
+    def __str__(self):
+        return str(self.player)
+
+
+class Round(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("round"))
+    released = models.BooleanField(_("released"), default=False,
+                                   help_text=_("A draft seating may still be changed."))
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_number_once"),
+        ]
+
+    def __str__(self):
+        return f"{self.tournament} · {self.number}"
+
+
+class Bye(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
+    entrant = models.ForeignKey(Entrant, verbose_name=_("entrant"), on_delete=models.CASCADE,
+                                related_name="byes")
+
+    class Meta:
+        verbose_name = _("bye")
+        verbose_name_plural = _("byes")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "entrant"], name="bye_once"),
+        ]
+
+    def __str__(self):
+        return f"{self.round}: {self.entrant}"
+
+
+class RoundTable(models.Model):
+    """One table of a round: its players in seat order and its sheet, typed in from paper
+    or, for a table played here, the hotseat table whose deals make its rows."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField(_("table"))
+    hotseat = models.OneToOneField(HotseatTable, verbose_name=_("played here"), null=True,
+                                   blank=True, on_delete=models.SET_NULL,
+                                   related_name="tournament_table")
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("typed in by"),
+                                   null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("confirmed by"),
+                                     null=True, blank=True, on_delete=models.SET_NULL,
+                                     related_name="+")
+
+    class Meta:
+        ordering = ["round", "number"]
+        verbose_name = _("table of a round")
+        verbose_name_plural = _("tables of a round")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="round_table_once"),
+        ]
+
+    def __str__(self):
+        return f"{self.round} · {self.number}"
+
+
+class TableSeat(models.Model):
+    table = models.ForeignKey(RoundTable, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField(_("seat"))
+    entrant = models.ForeignKey(Entrant, verbose_name=_("entrant"), on_delete=models.CASCADE,
+                                related_name="seats")
+
+    class Meta:
+        ordering = ["table", "position"]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="table_seat_once"),
+            models.UniqueConstraint(fields=["table", "entrant"], name="table_entrant_once"),
+        ]
+
+    def __str__(self):
+        return f"{self.position}: {self.entrant}"
+
+
+class SheetRow(models.Model):
+    """One deal's row of a table's sheet, as the game's tournament parts checked it: typed
+    in, or written from a hotseat deal's result in the transaction of its last action."""
+
+    table = models.ForeignKey(RoundTable, on_delete=models.CASCADE, related_name="rows")
+    index = models.PositiveSmallIntegerField(_("row"))
+    data = models.JSONField(_("row"))
+    created_at = models.DateTimeField(_("entered"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "index"]
+        verbose_name = _("sheet row")
+        verbose_name_plural = _("sheet rows")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "index"], name="sheet_row_once"),
+        ]
+
+    def __str__(self):
+        return f"{self.table} · {self.index}"
+
+
+class Adjustment(models.Model):
+    """A director's penalty or correction: game points added to (or taken from) one
+    entrant's total for one round, with the reason."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="adjustments")
+    entrant = models.ForeignKey(Entrant, verbose_name=_("entrant"), on_delete=models.CASCADE,
+                                related_name="adjustments")
+    points = models.IntegerField(_("game points"))
+    reason = models.CharField(_("reason"), max_length=300)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("by"), null=True,
+                           blank=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(_("time"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["round", "pk"]
+        verbose_name = _("adjustment")
+        verbose_name_plural = _("adjustments")
+
+    def __str__(self):
+        return f"{self.entrant} {self.points:+d}: {self.reason}"

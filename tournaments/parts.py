@@ -39,6 +39,11 @@ class TournamentParts(ABC):
         """The sizes of a round's tables for this many entrants, largest first (the rest
         have a bye); [] when they are too few for one table."""
 
+    def read_settings(self, raw: dict) -> dict:
+        """The game's tournament settings (keys of ``setting_names``) with the defaults
+        filled in; ValueError saying which one is wrong."""
+        return {}
+
     def allowed_sizes(self) -> tuple[int, ...]:
         """The table sizes a director may seat (an imported round may differ from
         ``table_sizes``)."""

@@ -1,18 +1,23 @@
 import secrets
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand
 
 from games import services
 from games.models import Player
+from tournaments import roles
 
 DEMO_PLAYERS = ["Анна", "Борис", "Вера", "Глеб", "Дарья", "Alice", "Bob", "Carol"]
-DIRECTOR = "director"
+# (username, role, the club player the account is): one of each role
+ACCOUNTS = [("director", roles.DIRECTOR, None), ("scorer", roles.SCORER, None),
+            ("anna", roles.PLAYER, "Анна")]
 
 
 class Command(BaseCommand):
-    help = ("Load the demo club once (a few players) and create the director's account once, "
-            "printing how to sign in. Running it again adds nothing twice.")
+    help = ("Load the demo club once (a few players) and create one account of each role "
+            "(director, scorer, player) once, printing how to sign in. Running it again adds "
+            "nothing twice.")
 
     def handle(self, *args, **options):
         added = [name for name in DEMO_PLAYERS if not Player.objects.filter(name=name).exists()]
@@ -20,13 +25,26 @@ class Command(BaseCommand):
             services.add_player(name=name)
         self.stdout.write(f"Demo players: {len(added)} added, "
                           f"{len(DEMO_PLAYERS) - len(added)} already there.")
+        for username, role, player in ACCOUNTS:
+            self.account(username, role, player)
+
+    def account(self, username: str, role: str, player: str | None) -> None:
+        """One account of the role, made once; its password shown only then."""
         User = get_user_model()
-        if User.objects.filter(username=DIRECTOR).exists():
-            self.stdout.write(f"The director's account '{DIRECTOR}' exists; to set a new "
-                              f"password: python manage.py changepassword {DIRECTOR}")
+        if User.objects.filter(username=username).exists():
+            self.stdout.write(f"The {role}'s account '{username}' exists; to set a new "
+                              f"password: python manage.py changepassword {username}")
             return
         password = secrets.token_urlsafe(12)
-        User.objects.create_superuser(DIRECTOR, password=password)
+        if role == roles.DIRECTOR:
+            user = User.objects.create_superuser(username, password=password)
+        else:
+            user = User.objects.create_user(username, password=password)
+        user.groups.add(Group.objects.get(name=role))
+        if player:  # the account is this club player's: he may open his tables
+            member = Player.objects.get(name=player)
+            member.user = user
+            services.save_player(player=member)
         self.stdout.write(self.style.SUCCESS(
-            f"Created the director's account. Sign in at http://127.0.0.1:8000/accounts/login/ "
-            f"as '{DIRECTOR}' with the password {password} (shown only this once)."))
+            f"Created the {role}'s account. Sign in at http://127.0.0.1:8000/accounts/login/ "
+            f"as '{username}' with the password {password} (shown only this once)."))

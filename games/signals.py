@@ -1,0 +1,6 @@
+"""Signals other apps may listen to, sent inside the writing transaction."""
+
+from django.dispatch import Signal
+
+# A deal has just finished, or a take-back has reopened it: ``deal`` (its ``table`` set).
+deal_result_changed = Signal()

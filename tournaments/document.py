@@ -1,0 +1,205 @@
+"""The tournament document (../shared/rules/tournaments.md): read and check one, write one.
+
+Pure Python: ``read`` gives a :class:`Document` whose every sheet row is checked by the
+game's own tournament parts, or raises ``NotADocument`` (not a tournament document at all:
+exit status 2) or ``BrokenRule`` (the first rule broken, in document order, with where:
+exit status 1).
+"""
+
+import json
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from games import registry
+from games.engine.base import RulesError
+
+from .parts import RowError, gettext_noop
+from .sheets import SheetError, check_sheet
+
+ORDER_KEYS = ("match_points", "points", "opponents", "wins")
+SEATINGS = ("mixing", "swiss")
+FIELDS = ("tournament", "game", "options", "rounds_planned", "seating", "seed", "bye_points",
+          "order", "players", "rounds")
+
+
+class NotADocument(Exception):
+    """Bad JSON, a missing or mistyped top-level field, an unknown game or option."""
+
+
+class BrokenRule(Exception):
+    """The first rule a document breaks: ``where`` is "round R, table T, row K" (or
+    shorter); ``message`` and ``params`` say why (translatable, as RowError's)."""
+
+    def __init__(self, where: str, message: str, **params):
+        super().__init__(message)
+        self.where = where
+        self.message = message
+        self.params = params
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message % self.params if self.params else self.message}"
+
+
+@dataclass
+class Table:
+    players: list[str]  # in seat order
+    rows: list[dict]  # checked, as the sheet keeps them
+    points: list[int]  # each seat's game points so far
+    complete: bool
+
+
+@dataclass
+class Round:
+    tables: list[Table]
+    byes: list[str]
+
+
+@dataclass
+class Document:
+    name: str
+    game: str
+    options: dict
+    settings: dict  # the game's own tournament settings (Фантан's deals per round)
+    rounds_planned: int
+    seating: str
+    seed: int
+    bye_points: Fraction
+    order: list[str]
+    players: list[str]  # in entry order
+    rounds: list[Round] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        """The document as the rules write it; reading it again gives the same document."""
+        return {
+            "tournament": self.name, "game": self.game, "options": self.options,
+            "rounds_planned": self.rounds_planned, "seating": self.seating, "seed": self.seed,
+            **self.settings,
+            "bye_points": number(self.bye_points), "order": self.order,
+            "players": self.players,
+            "rounds": [{"tables": [{"players": t.players, "rows": t.rows} for t in r.tables],
+                        "byes": r.byes} for r in self.rounds],
+        }
+
+
+def number(value: Fraction) -> int | float:
+    """A JSON number: whole when it is whole, else a float (4.5)."""
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def is_int(value) -> bool:
+    return type(value) is int  # not bool
+
+
+def read(text: str) -> Document:
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise NotADocument(f"not JSON: {exc}") from None
+    except RecursionError:
+        raise NotADocument("not JSON: nested too deeply") from None
+    if not isinstance(data, dict):
+        raise NotADocument("a tournament document is a JSON object")
+    doc = read_header(data)
+    doc.rounds = [read_round(index, raw, doc)
+                  for index, raw in enumerate(data["rounds"], start=1)]
+    return doc
+
+
+def read_header(data: dict) -> Document:
+    """Everything but the rounds' contents; NotADocument for any field that is wrong."""
+    players = data.get("players")
+    if (not isinstance(players, list) or not players
+            or not all(isinstance(p, str) and p.strip() for p in players)):
+        raise NotADocument("players must be a list of names")
+    if len(set(players)) != len(players):
+        raise NotADocument("players must name each entrant once")
+    rounds = data.get("rounds")
+    if not isinstance(rounds, list):
+        raise NotADocument("rounds must be a list")
+    return Document(**read_settings(data, rounds_held=len(rounds)), players=players)
+
+
+def read_settings(data: dict, rounds_held: int = 0) -> dict:
+    """A tournament's name, game, options and settings (the document's fields but its
+    players and rounds), checked; NotADocument for any that is wrong."""
+    try:
+        parts = registry.tournament(data.get("game"))
+    except registry.UnknownGame:
+        raise NotADocument(f"unknown game {data.get('game')!r}") from None
+    unknown = sorted(set(data) - set(FIELDS) - set(parts.setting_names))
+    if unknown:
+        raise NotADocument(f"unknown field {unknown[0]!r}")
+    name = data.get("tournament")
+    if not isinstance(name, str) or not name.strip():
+        raise NotADocument("tournament must be the tournament's name")
+    try:
+        options = registry.rules(parts.key).parse_options(data.get("options"))
+    except RulesError as exc:
+        raise NotADocument(f"options: {exc}") from None
+    try:
+        settings = parts.read_settings({key: data[key] for key in parts.setting_names
+                                        if key in data})
+    except ValueError as exc:
+        raise NotADocument(str(exc)) from None
+    planned = data.get("rounds_planned", max(rounds_held, 1))
+    if not is_int(planned) or planned < max(rounds_held, 1):
+        raise NotADocument("rounds_planned must be a whole number, at least the rounds held")
+    seating = data.get("seating", parts.seating)
+    if seating not in SEATINGS:
+        raise NotADocument("seating must be \"mixing\" or \"swiss\"")
+    seed = data.get("seed", 0)
+    if not is_int(seed):
+        raise NotADocument("seed must be a whole number")
+    bye_points = data.get("bye_points", 3)
+    if type(bye_points) not in (int, float) or bye_points < 0:
+        raise NotADocument("bye_points must be a number from 0")
+    order = data.get("order", list(ORDER_KEYS))
+    if (not isinstance(order, list) or not order or len(set(map(str, order))) != len(order)
+            or not all(key in ORDER_KEYS for key in order)):
+        raise NotADocument(f"order must list some of {', '.join(ORDER_KEYS)}, each once")
+    return {"name": name.strip(), "game": parts.key, "options": options,
+            "settings": settings, "rounds_planned": planned, "seating": seating,
+            "seed": seed, "bye_points": Fraction(str(bye_points)), "order": order}
+
+
+def read_round(index: int, raw, doc: Document) -> Round:
+    parts = registry.tournament(doc.game)
+    where = f"round {index}"
+    if not isinstance(raw, dict) or not isinstance(raw.get("tables", []), list) \
+            or not isinstance(raw.get("byes", []), list) or set(raw) - {"tables", "byes"}:
+        raise BrokenRule(where, gettext_noop(
+            "a round is an object with a list of tables and a list of byes"))
+    entrants = set(doc.players)
+    seated: set[str] = set()
+
+    def take(name, place: str) -> str:
+        if not isinstance(name, str) or name not in entrants:
+            raise BrokenRule(place, gettext_noop("%(name)s is not an entrant"), name=repr(name))
+        if name in seated:
+            raise BrokenRule(place, gettext_noop("%(name)s is seated twice in this round"),
+                             name=name)
+        seated.add(name)
+        return name
+
+    tables = []
+    for index, table in enumerate(raw.get("tables", []), start=1):
+        place = f"{where}, table {index}"
+        if (not isinstance(table, dict) or not isinstance(table.get("players"), list)
+                or not isinstance(table.get("rows", []), list)
+                or set(table) - {"players", "rows"}):
+            raise BrokenRule(place, gettext_noop(
+                "a table is an object with a list of players and a list of rows"))
+        players = [take(name, place) for name in table["players"]]
+        if len(players) not in parts.allowed_sizes():
+            raise BrokenRule(place, gettext_noop(
+                "a table of %(size)s players: this game is played at tables of %(sizes)s"),
+                size=len(players), sizes=" or ".join(map(str, parts.allowed_sizes())))
+        try:
+            sheet = check_sheet(parts, table.get("rows", []), seats=len(players),
+                                options=doc.options, settings=doc.settings)
+        except SheetError as exc:
+            error: RowError = exc.error
+            raise BrokenRule(f"{place}, row {exc.row}", error.message, **error.params) from None
+        tables.append(Table(players, sheet.rows, sheet.points, sheet.complete))
+    byes = [take(name, where) for name in raw.get("byes", [])]
+    return Round(tables, byes)

@@ -1,0 +1,281 @@
+"""Every write of the tournaments app: one transaction, an audit entry, and the tournament's
+listeners told after commit, as in ``games.services``."""
+
+from decimal import Decimal
+from fractions import Fraction
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+from django.utils.text import slugify
+from django.utils.translation import gettext_noop
+
+from games import registry
+from games.models import AuditEntry, Player
+from games.services import ServiceError, add_player, start_table
+
+from .document import Document, NotADocument, read_settings
+from .models import (
+    Adjustment,
+    Bye,
+    Entrant,
+    Round,
+    RoundTable,
+    SheetRow,
+    TableSeat,
+    Tournament,
+)
+from .sheets import SheetError, check_sheet
+
+
+def group_name(tournament: Tournament) -> str:
+    return f"tournament.{tournament.pk}"  # a channel group's name is ASCII; a key may not be
+
+
+def import_document(*, doc: Document, user=None) -> Tournament:
+    """A whole tournament from its (checked) document: entrants who are not yet club players
+    become club players; every round as it was played, released. All or nothing."""
+    with transaction.atomic():
+        tournament = Tournament.objects.create(
+            key=free_key(doc.name), name=doc.name, game=doc.game, options=doc.options,
+            game_settings=doc.settings, rounds_planned=doc.rounds_planned, seating=doc.seating,
+            seed=doc.seed, bye_points=decimal(doc.bye_points),
+            order=doc.order, created_by=user)
+        entrants = {}
+        for number, name in enumerate(doc.players, start=1):
+            entrants[name] = Entrant.objects.create(
+                tournament=tournament, number=number, player=add_player(name=name, by=user))
+        for number, played in enumerate(doc.rounds, start=1):
+            round_ = Round.objects.create(tournament=tournament, number=number, released=True)
+            Bye.objects.bulk_create(Bye(round=round_, entrant=entrants[name])
+                                    for name in played.byes)
+            for index, table in enumerate(played.tables, start=1):
+                row_table = RoundTable.objects.create(round=round_, number=index,
+                                                      entered_by=user, confirmed_by=user)
+                TableSeat.objects.bulk_create(
+                    TableSeat(table=row_table, position=seat, entrant=entrants[name])
+                    for seat, name in enumerate(table.players))
+                SheetRow.objects.bulk_create(
+                    SheetRow(table=row_table, index=k, data=row)
+                    for k, row in enumerate(table.rows, start=1))
+        audit(user, "tournament.import", tournament, name=doc.name, rounds=len(doc.rounds))
+        notify_on_commit(tournament)
+    return tournament
+
+
+def decimal(value: Fraction) -> Decimal:
+    return Decimal(value.numerator) / Decimal(value.denominator)
+
+
+def free_key(name: str) -> str:
+    """A key for addresses and commands from the name, numbered if it is taken."""
+    base = slugify(name, allow_unicode=True)[:70] or "tournament"
+    key, n = base, 1
+    while Tournament.objects.filter(key=key).exists():
+        n += 1
+        key = f"{base}-{n}"
+    return key
+
+
+def notify_on_commit(tournament: Tournament) -> None:
+    # Only that it changed: each page fetches what its viewer may see.
+    message = {"type": "tournament.changed", "tournament": tournament.key}
+    group = group_name(tournament)
+
+    def send():
+        layer = get_channel_layer()
+        if layer is not None:
+            async_to_sync(layer.group_send)(group, message)
+
+    transaction.on_commit(send)
+
+
+class TournamentError(Exception):
+    """A refusal to show on the page: ``message`` is translatable, ``params`` fill it."""
+
+    status = 400
+
+    def __init__(self, message: str, **params):
+        super().__init__(message)
+        self.message = message
+        self.params = params
+
+
+class SheetRefused(TournamentError):
+    """A typed sheet with a faulty row: ``row`` (from 1) is the row at fault."""
+
+    def __init__(self, row: int | None, message: str, **params):
+        super().__init__(message, **params)
+        self.row = row
+
+
+def create_tournament(*, user, name: str, game: str, options: dict, settings: dict,
+                      rounds_planned: int, seating: str, seed: int, bye_points,
+                      order: list[str], confirmation: bool = False) -> Tournament:
+    """A new tournament, its options and settings checked as a document's are."""
+    try:
+        checked = read_settings({"tournament": name, "game": game, "options": options,
+                                 **settings, "rounds_planned": rounds_planned,
+                                 "seating": seating, "seed": seed, "bye_points": bye_points,
+                                 "order": order})
+    except NotADocument as exc:
+        raise TournamentError(gettext_noop("These settings do not fit: %(reason)s"),
+                              reason=str(exc)) from None
+    with transaction.atomic():
+        tournament = Tournament.objects.create(
+            key=free_key(checked["name"]), name=checked["name"], game=checked["game"],
+            options=checked["options"], game_settings=checked["settings"],
+            rounds_planned=checked["rounds_planned"], seating=checked["seating"],
+            seed=checked["seed"], bye_points=decimal(checked["bye_points"]),
+            order=checked["order"], confirmation=confirmation, created_by=user)
+        audit(user, "tournament.create", tournament)
+        notify_on_commit(tournament)
+    return tournament
+
+
+def add_entrant(*, tournament: Tournament, player, user) -> Entrant:
+    """A club player (or a new name) enters; seated from the next round not yet drawn."""
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        player = player if isinstance(player, Player) else add_player(name=player, by=user)
+        if locked.entrants.filter(player=player).exists():
+            raise TournamentError(gettext_noop("%(name)s has already entered."),
+                                  name=player.name)
+        entrant = Entrant.objects.create(
+            tournament=locked, player=player, number=locked.entrants.count() + 1,
+            joined_round=locked.rounds.count() + 1)
+        audit(user, "tournament.enter", locked, player=player.pk, name=player.name)
+        notify_on_commit(locked)
+    return entrant
+
+
+def withdraw(*, entrant: Entrant, user) -> Entrant:
+    """Not seated again; his results stand and still count for his opponents."""
+    with transaction.atomic():
+        locked = Entrant.objects.select_for_update().select_related("tournament").get(
+            pk=entrant.pk)
+        if locked.withdrawn_after is not None:
+            raise TournamentError(gettext_noop("%(name)s has already withdrawn."),
+                                  name=str(locked.player))
+        locked.withdrawn_after = locked.tournament.rounds.count()
+        locked.save(update_fields=["withdrawn_after"])
+        audit(user, "tournament.withdraw", locked.tournament, entrant=locked.pk)
+        notify_on_commit(locked.tournament)
+    return locked
+
+
+def enter_sheet(*, table: RoundTable, rows: list, user) -> RoundTable:
+    """A typed-in sheet, all its rows checked as the game's parts say: nothing is saved if
+    any row is at fault (SheetRefused names the row)."""
+    with transaction.atomic():
+        locked = (RoundTable.objects.select_for_update()
+                  .select_related("round__tournament").get(pk=table.pk))
+        tournament = locked.round.tournament
+        if locked.hotseat_id is not None:
+            raise TournamentError(gettext_noop(
+                "This table is played here: its sheet comes from its deals."))
+        if not locked.round.released:
+            raise TournamentError(gettext_noop("The round has not been released yet."))
+        seats = locked.seats.count()
+        try:
+            sheet = check_sheet(registry.tournament(tournament.game), rows, seats=seats,
+                                options=tournament.options, settings=tournament.game_settings)
+        except SheetError as exc:
+            raise SheetRefused(exc.row, exc.message, **exc.params) from None
+        locked.rows.all().delete()
+        SheetRow.objects.bulk_create(SheetRow(table=locked, index=k, data=row)
+                                     for k, row in enumerate(sheet.rows, start=1))
+        locked.entered_by, locked.confirmed_by = user, None
+        locked.save(update_fields=["entered_by", "confirmed_by"])
+        audit(user, "sheet.enter", tournament, table=locked.pk, rows=sheet.rows)
+        notify_on_commit(tournament)
+    return locked
+
+
+def confirm_sheet(*, table: RoundTable, user) -> RoundTable:
+    """A second scorer confirms a typed sheet: it counts from now on."""
+    with transaction.atomic():
+        locked = (RoundTable.objects.select_for_update()
+                  .select_related("round__tournament").get(pk=table.pk))
+        if locked.entered_by_id is None or locked.hotseat_id is not None:
+            raise TournamentError(gettext_noop("There is no typed sheet to confirm."))
+        if locked.entered_by_id == user.pk:
+            raise TournamentError(gettext_noop(
+                "Another scorer must confirm the sheet you typed in."))
+        if locked.confirmed_by_id is not None:
+            raise TournamentError(gettext_noop("The sheet is already confirmed."))
+        locked.confirmed_by = user
+        locked.save(update_fields=["confirmed_by"])
+        audit(user, "sheet.confirm", locked.round.tournament, table=locked.pk)
+        notify_on_commit(locked.round.tournament)
+    return locked
+
+
+def adjust(*, round_: Round, entrant: Entrant, points: int, reason: str, user) -> Adjustment:
+    """A director's penalty or correction of an entrant's game points in a round."""
+    reason = " ".join(reason.split())
+    if not reason:
+        raise TournamentError(gettext_noop("Give the reason for the adjustment."))
+    if entrant.tournament_id != round_.tournament_id:
+        raise TournamentError(gettext_noop("That entrant is not in this tournament."))
+    with transaction.atomic():
+        adjustment = Adjustment.objects.create(round=round_, entrant=entrant, points=points,
+                                               reason=reason, by=user)
+        audit(user, "tournament.adjust", round_.tournament, entrant=entrant.pk,
+              round=round_.number, points=points, reason=reason)
+        notify_on_commit(round_.tournament)
+    return adjustment
+
+
+def sync_hotseat_rows(table: RoundTable) -> None:
+    """A table played here: its sheet's rows are its finished deals' results, up to the
+    complete sheet. Called in the transaction of the deal's last action (or of the
+    take-back that reopens it), so the result reaches the tournament with it."""
+    tournament = table.round.tournament
+    parts = registry.tournament(tournament.game)
+    results = table.hotseat.deals.filter(is_over=True).order_by("number").values_list(
+        "result", flat=True)
+    seats = table.seats.count()
+    options = parts.table_options(tournament.options, seats)
+    rows = []
+    for row in parts.rows_from_results(list(results)):
+        if parts.complete(rows, seats=seats, options=options,
+                          settings=tournament.game_settings):
+            break
+        rows.append(row)
+    table.rows.all().delete()
+    SheetRow.objects.bulk_create(SheetRow(table=table, index=k, data=row)
+                                 for k, row in enumerate(rows, start=1))
+    notify_on_commit(tournament)
+
+
+def audit(user, verb: str, tournament: Tournament, **data) -> None:
+    AuditEntry.objects.create(user=user, verb=verb,
+                              data={"tournament": tournament.key, **data})
+
+
+def play_here(*, table: RoundTable, user) -> RoundTable:
+    """Start a table of a released round as a hotseat table: its players in seat order, the
+    tournament's options. Its sheet then fills itself from its deals."""
+    with transaction.atomic():
+        locked = (RoundTable.objects.select_for_update()
+                  .select_related("round__tournament").get(pk=table.pk))
+        tournament = locked.round.tournament
+        if not locked.round.released:
+            raise TournamentError(gettext_noop("The round has not been released yet."))
+        if locked.hotseat_id is not None or locked.rows.exists():
+            raise TournamentError(gettext_noop("This table's sheet has already begun."))
+        players = [seat.entrant.player for seat in
+                   locked.seats.select_related("entrant__player").order_by("position")]
+        parts = registry.tournament(tournament.game)
+        try:
+            locked.hotseat = start_table(user=user, game=tournament.game, players=players,
+                                         options=parts.table_options(tournament.options,
+                                                                     len(players)))
+        except ServiceError as exc:
+            raise TournamentError(exc.message, **exc.params) from None
+        locked.save(update_fields=["hotseat"])
+        audit(user, "tournament.play_here", tournament, table=locked.pk,
+              hotseat=locked.hotseat.token)
+        notify_on_commit(tournament)
+    return locked
