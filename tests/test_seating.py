@@ -22,7 +22,7 @@ from games import registry
 from tests.commands import ROOT, run
 from tournaments.seating import Round, meetings, mixing, repeats, seat_round
 
-PROPERTY = settings(max_examples=40, deadline=None,
+PROPERTY = settings(max_examples=100, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 

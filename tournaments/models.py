@@ -5,6 +5,7 @@ read from these (``tournaments.selectors``), never stored beside them."""
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
 
 from games import registry
 from games.models import Player
@@ -162,6 +163,7 @@ class SheetRow(models.Model):
     index = models.PositiveSmallIntegerField(_("row"))
     data = models.JSONField(_("row"))
     created_at = models.DateTimeField(_("entered"), auto_now_add=True)
+    history = HistoricalRecords()  # who changed it, when, why, and what it was
 
     class Meta:
         ordering = ["table", "index"]
@@ -187,6 +189,7 @@ class Adjustment(models.Model):
     by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("by"), null=True,
                            blank=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(_("time"), auto_now_add=True)
+    history = HistoricalRecords()  # who changed it, when, why, and what it was
 
     class Meta:
         ordering = ["round", "pk"]

@@ -14,6 +14,7 @@ from games import registry
 from games.models import AuditEntry, Player
 from games.services import ServiceError, add_player, start_table
 
+from . import seating
 from .document import Document, NotADocument, read_settings
 from .models import (
     Adjustment,
@@ -278,4 +279,110 @@ def play_here(*, table: RoundTable, user) -> RoundTable:
         audit(user, "tournament.play_here", tournament, table=locked.pk,
               hotseat=locked.hotseat.token)
         notify_on_commit(tournament)
+    return locked
+
+
+def draw_round(*, tournament: Tournament, user) -> Round:
+    """The next round's seating as a draft (the tournament's method, from its seed, the
+    entrants still in and the rounds so far), for the director to look at, change and
+    release."""
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        rounds = list(locked.rounds.order_by("number"))
+        if rounds and not rounds[-1].released:
+            raise TournamentError(gettext_noop(
+                "Round %(number)s is still a draft: release it first."),
+                number=rounds[-1].number)
+        if len(rounds) >= locked.rounds_planned:
+            raise TournamentError(gettext_noop("All %(count)s planned rounds have been seated."),
+                                  count=locked.rounds_planned)
+        number = len(rounds) + 1
+        entrants = [e for e in locked.entrants.order_by("number")
+                    if e.joined_round <= number and e.withdrawn_after is None]
+        parts = registry.tournament(locked.game)
+        sizes = parts.table_sizes(len(entrants))
+        if not sizes:
+            raise TournamentError(gettext_noop(
+                "%(count)s entrants are too few for a table of this game."),
+                count=len(entrants))
+        by_number = {e.number: e for e in entrants}
+        swiss = locked.seating == Tournament.Seating.SWISS and rounds
+        seated = seating.seat_round(
+            method=locked.seating, sizes=sizes, entrants=list(by_number),
+            history=seating_history(locked), rounds_planned=locked.rounds_planned,
+            standings=standings_order(locked, by_number) if swiss else None,
+            round_number=number, seed=locked.seed)
+        round_ = Round.objects.create(tournament=locked, number=number, released=False)
+        for index, table in enumerate(seated.tables, start=1):
+            row_table = RoundTable.objects.create(round=round_, number=index)
+            TableSeat.objects.bulk_create(
+                TableSeat(table=row_table, position=seat, entrant=by_number[n])
+                for seat, n in enumerate(table))
+        Bye.objects.bulk_create(Bye(round=round_, entrant=by_number[n]) for n in seated.byes)
+        audit(user, "round.draw", locked, round=number)
+        notify_on_commit(locked)
+    return round_
+
+
+def seating_history(tournament: Tournament) -> list[seating.Round]:
+    """The rounds so far as the seating code sees them: entry numbers (3 queries)."""
+    history = []
+    for round_ in tournament.rounds.order_by("number").prefetch_related(
+            "tables__seats__entrant", "byes__entrant"):
+        history.append(seating.Round(
+            tables=[[seat.entrant.number for seat in table.seats.all()]
+                    for table in round_.tables.all()],
+            byes=[bye.entrant.number for bye in round_.byes.all()]))
+    return history
+
+
+def standings_order(tournament: Tournament, by_number: dict) -> list[int]:
+    """The entrants still in, best first, as entry numbers (for Swiss)."""
+    from . import selectors  # reads, not writes: imported where needed
+
+    number_of = {entrant.player.name: n for n, entrant in by_number.items()}
+    return [number_of[row.player] for row in selectors.standings(tournament).rows
+            if row.player in number_of]
+
+
+def swap(*, round_: Round, first: Entrant, second: Entrant, user) -> Round:
+    """Exchange two entrants' places (a seat or a bye) in a draft round."""
+    with transaction.atomic():
+        locked = Round.objects.select_for_update().select_related("tournament").get(
+            pk=round_.pk)
+        if locked.released:
+            raise TournamentError(gettext_noop("A released round is no longer changed."))
+        places = {}
+        for entrant in (first, second):
+            seat = TableSeat.objects.filter(table__round=locked, entrant=entrant).first()
+            bye = Bye.objects.filter(round=locked, entrant=entrant).first()
+            if seat is None and bye is None:
+                raise TournamentError(gettext_noop("%(name)s is not in this round."),
+                                      name=str(entrant.player))
+            places[entrant.pk] = seat or bye
+        if first.pk != second.pk:
+            a, b = places[first.pk], places[second.pk]
+            a.delete()  # both first: a table's seats and a round's byes are unique
+            b.delete()
+            for place, entrant in ((a, second), (b, first)):
+                place.pk, place.entrant = None, entrant
+                place.save()
+        audit(user, "round.swap", locked.tournament, round=locked.number,
+              entrants=[first.pk, second.pk])
+        notify_on_commit(locked.tournament)
+    return locked
+
+
+def release_round(*, round_: Round, user) -> Round:
+    """The draft becomes the round: its tables may be played and their sheets entered."""
+    with transaction.atomic():
+        locked = Round.objects.select_for_update().select_related("tournament").get(
+            pk=round_.pk)
+        if locked.released:
+            raise TournamentError(gettext_noop("Round %(number)s is already released."),
+                                  number=locked.number)
+        locked.released = True
+        locked.save(update_fields=["released"])
+        audit(user, "round.release", locked.tournament, round=locked.number)
+        notify_on_commit(locked.tournament)
     return locked

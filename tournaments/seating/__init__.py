@@ -9,10 +9,11 @@ drawn the same way for both (``base.draw_byes``).
 from collections.abc import Callable
 
 from . import mixing, swiss
-from .base import Round, meetings, repeats
+from .base import Round, check, meetings, repeats
 
 __all__ = ["METHODS", "Round", "meetings", "repeats", "seat_round"]
 
+# Each takes the keyword arguments of seat_round but the method, and uses those it needs.
 METHODS: dict[str, Callable[..., Round]] = {"mixing": mixing.seat, "swiss": swiss.seat}
 
 
@@ -27,19 +28,11 @@ def seat_round(*, method: str, sizes: list[int], entrants: list[int], history: l
     first (Swiss; None before any results, when the round is drawn by lot);
     ``rounds_planned``: the tournament's planned rounds (mixing plans them all together).
     """
-    base_check(sizes=sizes, entrants=entrants)
+    check(sizes=sizes, entrants=entrants)
     try:
         seat = METHODS[method]
     except KeyError:
         raise ValueError(f"unknown seating method: {method!r}") from None
-    if method == "swiss":
-        return seat(sizes=list(sizes), entrants=list(entrants), history=list(history),
-                    standings=standings, round_number=round_number, seed=seed)
     return seat(sizes=list(sizes), entrants=list(entrants), history=list(history),
-                rounds_planned=rounds_planned, round_number=round_number, seed=seed)
-
-
-def base_check(*, sizes: list[int], entrants: list[int]) -> None:
-    from .base import check
-
-    check(sizes=sizes, entrants=entrants)
+                standings=standings, rounds_planned=rounds_planned, round_number=round_number,
+                seed=seed)

@@ -30,7 +30,7 @@ Frozen = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]  # (tables, byes)
 
 
 def seat(*, sizes: list[int], entrants: list[int], history: list[Round], rounds_planned: int,
-         round_number: int, seed: int) -> Round:
+         round_number: int, seed: int, standings: list[int] | None = None) -> Round:
     planned = plan(sizes=sizes, entrants=entrants, history=history,
                    rounds_planned=rounds_planned, round_number=round_number, seed=seed)
     return planned[0]
@@ -81,7 +81,7 @@ def _make_plan(sizes, entrants, history, last, round_number, seed, start) -> tup
     bound = _lower_bound(met, sizes, history, index, players_by_round)
 
     rounds = None
-    if start is None and not history and all(s == 2 for s in sizes):
+    if start is None and not history and sizes and all(s == 2 for s in sizes):
         local_byes = [[index[e] for e in byes] for byes in byes_by_round]
         rounds = _circle(n, players_by_round, local_byes, rng)
     if rounds is None:

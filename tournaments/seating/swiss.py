@@ -25,7 +25,8 @@ class _OutOfWork(Exception):
 
 
 def seat(*, sizes: list[int], entrants: list[int], history: list[Round],
-         standings: list[int] | None, round_number: int, seed: int) -> Round:
+         standings: list[int] | None, round_number: int, seed: int,
+         rounds_planned: int | None = None) -> Round:
     counts = bye_counts(history)
     count = len(entrants) - sum(sizes)
     if standings is None or not history:  # no results yet: by lot

@@ -36,7 +36,7 @@ class Command(BaseCommand):
             raise CommandError("--rounds must be at least 1")
         sizes = parts.table_sizes(max(players, 0))
         if not sizes:
-            raise CommandError(f"{players} players are too few for one table of {game}")
+            raise CommandError(f"too few players for one table of {game}: {players}")
         method = method or parts.seating
         started = time.perf_counter()
         seated = seat(method=method, sizes=sizes, players=players, rounds=rounds, seed=seed)
@@ -47,8 +47,8 @@ class Command(BaseCommand):
             self.stdout.write(dumps(figures))
             return
         for number, r in enumerate(seated, 1):
-            tables = "  ".join(" ".join(map(str, table)) for table in r.tables)
-            byes = f"; byes {' '.join(map(str, r.byes))}" if r.byes else ""
+            tables = " | ".join(" ".join(map(str, table)) for table in r.tables)
+            byes = f"; byes: {' '.join(map(str, r.byes))}" if r.byes else ""
             self.stdout.write(f"round {number}: {tables}{byes}")
         self.stdout.write(f"repeats: {figures['repeats']}")
         self.stdout.write(f"seconds: {figures['seconds']:.3f}")
