@@ -163,7 +163,8 @@ class SheetRow(models.Model):
     index = models.PositiveSmallIntegerField(_("row"))
     data = models.JSONField(_("row"))
     created_at = models.DateTimeField(_("entered"), auto_now_add=True)
-    history = HistoricalRecords()  # who changed it, when, why, and what it was
+    history = HistoricalRecords(  # who changed it, when, why, and what it was
+        history_change_reason_field=models.TextField(null=True))
 
     class Meta:
         ordering = ["table", "index"]
@@ -189,7 +190,8 @@ class Adjustment(models.Model):
     by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("by"), null=True,
                            blank=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(_("time"), auto_now_add=True)
-    history = HistoricalRecords()  # who changed it, when, why, and what it was
+    history = HistoricalRecords(  # who changed it, when, why, and what it was
+        history_change_reason_field=models.TextField(null=True))
 
     class Meta:
         ordering = ["round", "pk"]

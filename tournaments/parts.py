@@ -68,3 +68,18 @@ class TournamentParts(ABC):
     @abstractmethod
     def rows_from_results(self, results: list[dict]) -> list[dict]:
         """A hotseat table's finished deals (their engine results, in order) as sheet rows."""
+
+    @abstractmethod
+    def row_layout(self, *, seats: int, options: dict, settings: dict) -> list[dict]:
+        """The columns of one row of a table's sheet, for pages that type it in or print it:
+        one field spec per key of the row ``check_row`` reads, in order. ``options`` are the
+        table's (as ``check_row`` gets them). Each spec has ``key``, ``label`` (English,
+        marked with ``gettext_noop``; the web layer translates) and ``kind``:
+
+        - ``"choice"``: one of ``choices``, a list of ``[value, label]`` (labels marked);
+        - ``"seats"``: a list of ``count`` different seats, in order;
+        - ``"per_seat"``: a list of one whole number per seat;
+        - ``"seat_or_none"``: one seat, or null (``none_label`` says what null means).
+
+        Pure: the same arguments give the same layout.
+        """

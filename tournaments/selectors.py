@@ -4,15 +4,13 @@ queries however many rounds, tables and rows it has."""
 from dataclasses import dataclass
 from fractions import Fraction
 
-from django.db.models import Prefetch
-
 from games import registry
 
 from .document import Document
 from .document import Round as DocumentRound
 from .document import Table as DocumentTable
 from .models import Adjustment, Bye, Entrant, RoundTable, SheetRow, TableSeat, Tournament
-from .sheets import SheetError, check_sheet
+from .sheets import sum_sheet
 from .standings import Round as StandingsRound
 from .standings import Standings
 from .standings import Table as StandingsTable
@@ -27,42 +25,78 @@ def tournament_by_key(key: str) -> Tournament:
 @dataclass
 class Played:
     """A tournament as it has been played: its entrants and every round's tables (their
-    players and checked sheets) and byes, by name — the document's shape."""
+    players and sheets) and byes, by name — the document's shape."""
 
     tournament: Tournament
     entrants: list[Entrant]
     rounds: list[DocumentRound]
     tables: list[list[RoundTable]]  # the models behind ``rounds``' tables, round by round
+    released: list[bool]  # by round: a draft is the director's until he releases it
+
+    def released_only(self) -> "Played":
+        """Without the draft round: the public sees neither its seating nor its byes."""
+        keep = [i for i, flag in enumerate(self.released) if flag]
+        return Played(self.tournament, self.entrants, [self.rounds[i] for i in keep],
+                      [self.tables[i] for i in keep], [True] * len(keep))
 
 
 def played(tournament: Tournament) -> Played:
-    """Every round, table, seat, row and bye (5 queries)."""
-    entrants = list(tournament.entrants.select_related("player"))
-    names = {entrant.pk: entrant.player.name for entrant in entrants}
-    rounds = list(tournament.rounds.prefetch_related(
-        Prefetch("tables", RoundTable.objects.prefetch_related(
-            Prefetch("seats", TableSeat.objects.order_by("position")),
-            Prefetch("rows", SheetRow.objects.order_by("index")))),
-        Prefetch("byes", Bye.objects.order_by("entrant__number"))))
-    parts = registry.tournament(tournament.game)
-    shown, models = [], []
-    for round_ in rounds:
-        tables = list(round_.tables.all())
-        models.append(tables)
-        shown.append(DocumentRound(
-            tables=[table_sheet(parts, tournament, table, names) for table in tables],
-            byes=[names[bye.entrant_id] for bye in round_.byes.all()]))
-    return Played(tournament, entrants, shown, models)
+    """Every round, table, seat, row and bye (6 queries). Seats, rows and byes are read as
+    plain values: a big tournament has thousands of them."""
+    return played_of([tournament], {tournament.pk: list(
+        tournament.entrants.select_related("player"))})[0]
 
 
-def table_sheet(parts, tournament: Tournament, table: RoundTable, names: dict):
-    players = [names[seat.entrant_id] for seat in table.seats.all()]
-    rows = [row.data for row in table.rows.all()]
-    try:
-        sheet = check_sheet(parts, rows, seats=len(players), options=tournament.options,
-                            settings=tournament.game_settings)
-    except SheetError:  # rows are checked as they are saved: this is only a safeguard
-        return DocumentTable(players, rows, [0] * len(players), False)
+def played_of(tournaments: list[Tournament], entrants: dict[int, list[Entrant]],
+              released_only: bool = False) -> list[Played]:
+    """``Played`` of each tournament (5 queries however many), from their entrants."""
+    from .models import Round as RoundModel
+
+    ids = [t.pk for t in tournaments]
+    rounds = RoundModel.objects.filter(tournament__in=ids).order_by("tournament", "number")
+    if released_only:
+        rounds = rounds.filter(released=True)
+    rounds = list(rounds)
+    round_ids = [r.pk for r in rounds]
+    tables: dict[int, list[RoundTable]] = {}
+    for table in RoundTable.objects.filter(round__in=round_ids).order_by("round", "number"):
+        tables.setdefault(table.round_id, []).append(table)
+    seats: dict[int, list[int]] = {}
+    for table_id, entrant_id in (TableSeat.objects.filter(table__round__in=round_ids)
+                                 .order_by("table", "position")
+                                 .values_list("table_id", "entrant_id")):
+        seats.setdefault(table_id, []).append(entrant_id)
+    rows: dict[int, list[dict]] = {}
+    for table_id, data in (SheetRow.objects.filter(table__round__in=round_ids)
+                           .order_by("table", "index").values_list("table_id", "data")):
+        rows.setdefault(table_id, []).append(data)
+    byes: dict[int, list[int]] = {}
+    for round_id, entrant_id in (Bye.objects.filter(round__in=round_ids)
+                                 .order_by("entrant__number")
+                                 .values_list("round_id", "entrant_id")):
+        byes.setdefault(round_id, []).append(entrant_id)
+    result = []
+    for tournament in tournaments:
+        names = {entrant.pk: entrant.player.name for entrant in entrants[tournament.pk]}
+        parts = registry.tournament(tournament.game)
+        mine = [r for r in rounds if r.tournament_id == tournament.pk]
+        shown, models = [], []
+        for round_ in mine:
+            models.append(tables.get(round_.pk, []))
+            shown.append(DocumentRound(
+                tables=[table_sheet(parts, tournament, [names[e] for e in seats.get(t.pk, [])],
+                                    rows.get(t.pk, [])) for t in models[-1]],
+                byes=[names[e] for e in byes.get(round_.pk, [])]))
+        result.append(Played(tournament, entrants[tournament.pk], shown, models,
+                             [r.released for r in mine]))
+    return result
+
+
+def table_sheet(parts, tournament: Tournament, players: list[str], rows: list[dict]):
+    """A table's players and sheet: its rows were checked when they were saved, so they
+    are only added up here."""
+    sheet = sum_sheet(parts, rows, seats=len(players), options=tournament.options,
+                      settings=tournament.game_settings)
     return DocumentTable(players, sheet.rows, sheet.points, sheet.complete)
 
 
@@ -87,19 +121,64 @@ def counts(tournament: Tournament, table: RoundTable, sheet: DocumentTable) -> b
 
 
 def standings(tournament: Tournament, played_: Played | None = None) -> Standings:
-    """The standings as the rules define them, with each entrant's round by round
-    breakdown; adjustments add to the game points (6 queries)."""
+    """The standings as the rules define them, over the released rounds, with each
+    entrant's round by round breakdown; adjustments add to the game points (7 queries)."""
     played_ = played_ or played(tournament)
+    adjustments: dict[int, int] = {}
+    for entrant_id, points in Adjustment.objects.filter(
+            round__tournament=tournament).values_list("entrant_id", "points"):
+        adjustments[entrant_id] = adjustments.get(entrant_id, 0) + points
+    return standings_of(played_, adjustments)
+
+
+def standings_of(played_: Played, adjustments: dict[int, int]) -> Standings:
+    """The standings of what ``played_`` holds (no query); ``adjustments`` by entrant id."""
+    tournament = played_.tournament
+    played_ = played_.released_only()
     rounds = [StandingsRound(
         tables=[StandingsTable(sheet.players, sheet.points)
                 for table, sheet in zip(models, shown.tables, strict=True)
                 if counts(tournament, table, sheet)],
         byes=shown.byes) for models, shown in zip(played_.tables, played_.rounds, strict=True)]
-    adjustments: dict[str, int] = {}
     names = {entrant.pk: entrant.player.name for entrant in played_.entrants}
-    for entrant_id, points in Adjustment.objects.filter(
-            round__tournament=tournament).values_list("entrant_id", "points"):
-        adjustments[names[entrant_id]] = adjustments.get(names[entrant_id], 0) + points
-    return compute_standings([entrant.player.name for entrant in played_.entrants], rounds,
+    return compute_standings(list(names.values()), rounds,
                              bye_points=Fraction(tournament.bye_points), order=tournament.order,
-                             adjustments=adjustments)
+                             adjustments={names[pk]: p for pk, p in adjustments.items()})
+
+
+# -- the public pages ------------------------------------------------------------------------
+
+def tournament_list():
+    """Every tournament, newest first, with ``rounds_played``: its released rounds (1 query)."""
+    from django.db.models import Count, Q
+
+    return Tournament.objects.annotate(
+        rounds_played=Count("rounds", filter=Q(rounds__released=True))).order_by("-created_at")
+
+
+@dataclass
+class Entered:
+    """One of a player's tournaments: its released rounds as played, and the standings."""
+
+    tournament: Tournament
+    played: Played
+    standings: Standings
+
+
+def player_tournaments(player) -> list[Entered]:
+    """The tournaments ``player`` entered, newest first, each with its released rounds and
+    its standings (8 queries, however many tournaments, rounds and entrants)."""
+    tournaments = list(Tournament.objects.filter(entrants__player=player).distinct()
+                       .order_by("-created_at"))
+    entrants: dict[int, list[Entrant]] = {t.pk: [] for t in tournaments}
+    for entrant in (Entrant.objects.filter(tournament__in=tournaments)
+                    .select_related("player").order_by("number")):
+        entrants[entrant.tournament_id].append(entrant)
+    adjusted: dict[int, dict[int, int]] = {}
+    for tournament_id, entrant_id, points in Adjustment.objects.filter(
+            round__tournament__in=tournaments).values_list(
+            "round__tournament_id", "entrant_id", "points"):
+        mine = adjusted.setdefault(tournament_id, {})
+        mine[entrant_id] = mine.get(entrant_id, 0) + points
+    return [Entered(p.tournament, p, standings_of(p, adjusted.get(p.tournament.pk, {})))
+            for p in played_of(tournaments, entrants, released_only=True)]

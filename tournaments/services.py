@@ -26,7 +26,7 @@ from .models import (
     TableSeat,
     Tournament,
 )
-from .sheets import SheetError, check_sheet
+from .sheets import SheetError, check_sheet, sum_sheet
 
 
 def group_name(tournament: Tournament) -> str:
@@ -205,6 +205,12 @@ def confirm_sheet(*, table: RoundTable, user) -> RoundTable:
                 "Another scorer must confirm the sheet you typed in."))
         if locked.confirmed_by_id is not None:
             raise TournamentError(gettext_noop("The sheet is already confirmed."))
+        tournament = locked.round.tournament
+        if not sum_sheet(registry.tournament(tournament.game), list(
+                locked.rows.order_by("index").values_list("data", flat=True)),
+                seats=locked.seats.count(), options=tournament.options,
+                settings=tournament.game_settings).complete:
+            raise TournamentError(gettext_noop("Only a complete sheet is confirmed."))
         locked.confirmed_by = user
         locked.save(update_fields=["confirmed_by"])
         audit(user, "sheet.confirm", locked.round.tournament, table=locked.pk)
@@ -385,4 +391,158 @@ def release_round(*, round_: Round, user) -> Round:
         locked.save(update_fields=["released"])
         audit(user, "round.release", locked.tournament, round=locked.number)
         notify_on_commit(locked.tournament)
+    return locked
+
+
+# -- corrections in the admin: a reason, the history (django-simple-history) and the audit ---
+
+def clean_reason(reason) -> str:
+    """The reason for a change, its spaces tidied; TournamentError when there is none."""
+    reason = " ".join(str(reason or "").split())
+    if not reason:
+        raise TournamentError(gettext_noop("Give the reason for the change."))
+    if len(reason) > 300:
+        raise TournamentError(gettext_noop("The reason may be at most 300 characters."))
+    return reason
+
+
+def keep_first_version(obj, *, by) -> None:
+    """A row or adjustment saved without history (rows are written in bulk) gets its first
+    version, as ``by`` entered it, before its first change: the history then shows the old
+    values beside the new."""
+    if not obj.history.exists():
+        obj._history_user = by
+        type(obj).history.bulk_history_create(
+            [obj], default_date=obj.created_at, default_change_reason="as entered")
+
+
+def check_row_change(*, row: SheetRow, data) -> dict:
+    """The row as the sheet would keep it with ``data`` in place of the stored row, the
+    whole sheet checked as when it is typed in (SheetRefused names the faulty row); a
+    hotseat table's rows are not edited (their record is the truth)."""
+    stored = (SheetRow.objects.select_related("table__round__tournament")
+              .filter(pk=row.pk).first())
+    if stored is None:
+        raise TournamentError(gettext_noop("This row is no longer on the sheet."))
+    table = stored.table
+    if table.hotseat_id is not None:
+        raise TournamentError(gettext_noop(
+            "This table is played here: its results are its deals'. A director corrects "
+            "them with an adjustment."))
+    tournament = table.round.tournament
+    rows = list(table.rows.order_by("index"))
+    position = next(k for k, other in enumerate(rows) if other.pk == stored.pk)
+    try:
+        sheet = check_sheet(registry.tournament(tournament.game),
+                            [data if k == position else other.data
+                             for k, other in enumerate(rows)],
+                            seats=table.seats.count(), options=tournament.options,
+                            settings=tournament.game_settings)
+    except SheetError as exc:
+        raise SheetRefused(exc.row, exc.message, **exc.params) from None
+    checked = sheet.rows[position]
+    if checked == stored.data:
+        raise TournamentError(gettext_noop("The row is unchanged."))
+    return checked
+
+
+def correct_row(*, row: SheetRow, data: dict, reason: str, user) -> SheetRow:
+    """A typed sheet's row corrected: the whole sheet checked with it in place, nothing
+    saved if any row is at fault; the old and new values, who and why are kept in the
+    row's history and the audit."""
+    return save_row(row=row, data=data, reason=reason, user=user, verb="sheet.correct")
+
+
+def revert_row(*, row: SheetRow, history_id: int, reason: str, user) -> SheetRow:
+    """The values of one of the row's earlier versions put back, as a correction."""
+    version = SheetRow.history.filter(id=row.pk, history_id=history_id).first()
+    if version is None:
+        raise TournamentError(gettext_noop("This row has no such version."))
+    return save_row(row=row, data=version.data, reason=reason, user=user,
+                    verb="sheet.revert", version=version.history_id)
+
+
+def save_row(*, row: SheetRow, data, reason: str, user, verb: str, **extra) -> SheetRow:
+    reason = clean_reason(reason)
+    with transaction.atomic():
+        table = (RoundTable.objects.select_for_update().select_related("round__tournament")
+                 .filter(pk=row.table_id).first())  # as enter_sheet and the hotseat lock it
+        checked = check_row_change(row=row, data=data)
+        locked = table.rows.get(pk=row.pk)
+        keep_first_version(locked, by=table.entered_by)
+        old = locked.data
+        locked.data = checked
+        locked._change_reason, locked._history_user = reason, user
+        locked.save(update_fields=["data"])
+        tournament = table.round.tournament
+        audit(user, verb, tournament, table=table.pk, round=table.round.number,
+              table_number=table.number, row=locked.index, old=old, new=checked,
+              reason=reason, **extra)
+        notify_on_commit(tournament)
+    return locked
+
+
+def add_adjustment(*, round_: Round, entrant: Entrant, points: int, reason: str,
+                   user) -> Adjustment:
+    """``adjust``, its first version in the history carrying who and why."""
+    with transaction.atomic():
+        adjustment = adjust(round_=round_, entrant=entrant, points=points, reason=reason,
+                            user=user)
+        adjustment.history.filter(history_type="+").update(
+            history_change_reason=adjustment.reason, history_user=user)
+    return adjustment
+
+
+def correct_adjustment(*, adjustment: Adjustment, points: int, reason: str, user,
+                       note: str | None = None) -> Adjustment:
+    """An adjustment's points (and ``note``, its own stated reason) corrected; ``reason``
+    says why, kept with the old and new values in its history and the audit."""
+    return save_adjustment(adjustment=adjustment, points=points, note=note, reason=reason,
+                           user=user, verb="tournament.adjust.correct")
+
+
+def revert_adjustment(*, adjustment: Adjustment, history_id: int, reason: str,
+                      user) -> Adjustment:
+    """The points and note of one of the adjustment's earlier versions put back."""
+    version = Adjustment.history.filter(id=adjustment.pk, history_id=history_id).first()
+    if version is None:
+        raise TournamentError(gettext_noop("This adjustment has no such version."))
+    return save_adjustment(adjustment=adjustment, points=version.points, note=version.reason,
+                           reason=reason, user=user, verb="tournament.adjust.revert",
+                           version=version.history_id)
+
+
+def check_adjustment_change(*, adjustment: Adjustment, points, note: str | None) -> tuple:
+    """The points and note an adjustment would have; TournamentError if they are not
+    whole points and a stated reason, or change nothing."""
+    if type(points) is not int:
+        raise TournamentError(gettext_noop("The points must be a whole number."))
+    stored = Adjustment.objects.filter(pk=adjustment.pk).first()
+    if stored is None:
+        raise TournamentError(gettext_noop("This adjustment no longer exists."))
+    note = stored.reason if note is None else " ".join(note.split())
+    if not note:
+        raise TournamentError(gettext_noop("Give the reason for the adjustment."))
+    if (points, note) == (stored.points, stored.reason):
+        raise TournamentError(gettext_noop("The adjustment is unchanged."))
+    return points, note
+
+
+def save_adjustment(*, adjustment: Adjustment, points, note, reason: str, user, verb: str,
+                    **extra) -> Adjustment:
+    reason = clean_reason(reason)
+    with transaction.atomic():
+        locked = (Adjustment.objects.select_for_update()
+                  .select_related("round__tournament").filter(pk=adjustment.pk).first())
+        points, note = check_adjustment_change(adjustment=adjustment, points=points, note=note)
+        keep_first_version(locked, by=locked.by)
+        old = {"points": locked.points, "reason": locked.reason}
+        locked.points, locked.reason = points, note
+        locked._change_reason, locked._history_user = reason, user
+        locked.save(update_fields=["points", "reason"])
+        tournament = locked.round.tournament
+        audit(user, verb, tournament, adjustment=locked.pk, entrant=locked.entrant_id,
+              round=locked.round.number, old=old, new={"points": points, "reason": note},
+              reason=reason, **extra)
+        notify_on_commit(tournament)
     return locked

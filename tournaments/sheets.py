@@ -8,6 +8,7 @@ complete is an error at that row.
 
 from dataclasses import dataclass
 
+from games.engine.base import RulesError
 from tournaments.parts import RowError, TournamentParts, gettext_noop
 
 
@@ -40,6 +41,12 @@ def check_sheet(parts: TournamentParts, rows, *, seats: int, options: dict,
     if not isinstance(rows, list):
         raise SheetError(None, RowError(gettext_noop("The rows must be a list.")))
     options = parts.table_options(options, seats)
+    try:
+        parts.complete([], seats=seats, options=options, settings=settings)
+    except RulesError as exc:  # e.g. Фантан's start at the two, at a table of three
+        raise SheetError(None, RowError(gettext_noop(
+            "The tournament's options do not fit a table of %(seats)s: %(reason)s"),
+            seats=seats, reason=str(exc))) from None
     kept: list[dict] = []
     points = [0] * seats
     for number, row in enumerate(rows, start=1):
@@ -56,6 +63,21 @@ def check_sheet(parts: TournamentParts, rows, *, seats: int, options: dict,
             points[seat] += figure
     done = parts.complete(kept, seats=seats, options=options, settings=settings)
     return Sheet(rows=kept, points=points, complete=done)
+
+
+def sum_sheet(parts: TournamentParts, rows: list[dict], *, seats: int, options: dict,
+              settings: dict) -> Sheet:
+    """The figures of rows already checked (as saved): their points, and whether the sheet
+    is complete — without checking them again."""
+    options = parts.table_options(options, seats)
+    points = [0] * seats
+    for row in rows:
+        for seat, figure in enumerate(parts.row_points(row, seats=seats, options=options,
+                                                       settings=settings)):
+            points[seat] += figure
+    return Sheet(rows=rows, points=points,
+                 complete=parts.complete(rows, seats=seats, options=options,
+                                         settings=settings))
 
 
 # -- reading a row's shape (shared by the games' check_row) ----------------------------------

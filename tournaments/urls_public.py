@@ -1,1 +1,15 @@
-urlpatterns = []
+"""What anyone may read, signed in or not: GET only."""
+
+from django.urls import path
+
+from . import views_public as views
+
+urlpatterns = [
+    path("", views.tournament_list, name="tournaments"),
+    path("players/<int:pk>/", views.player_page, name="player-tournaments"),
+    path("<str:key>/", views.tournament_page, name="tournament"),
+    path("<str:key>/standings/", views.standings_page, name="tournament-standings"),
+    path("<str:key>/standings.csv", views.standings_csv, name="tournament-standings-csv"),
+    path("<str:key>/sheets.csv", views.sheets_csv, name="tournament-sheets-csv"),
+    path("<str:key>/projector/", views.projector, name="tournament-projector"),
+]

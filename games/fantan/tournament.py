@@ -99,5 +99,11 @@ class FantanTournament(TournamentParts):
                  "cards_left": [len(hand) for hand in r["cards_left"]],
                  "scores": list(r["scores"])} for r in results]
 
+    def row_layout(self, *, seats: int, options: dict, settings: dict) -> list[dict]:
+        until_out = self.options(options, seats)["until_out"]
+        return [{"key": "finish_order", "kind": "seats", "count": until_out,
+                 "label": gettext_noop("Went out, in order")},
+                {"key": "cards_left", "kind": "per_seat", "label": gettext_noop("Cards left")}]
+
 
 TOURNAMENT = FantanTournament()

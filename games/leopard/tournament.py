@@ -62,5 +62,10 @@ class LeopardTournament(TournamentParts):
     def rows_from_results(self, results: list[dict]) -> list[dict]:
         return [{"scores": list(r["scores"]), "ender": r["ender"]} for r in results]
 
+    def row_layout(self, *, seats: int, options: dict, settings: dict) -> list[dict]:
+        return [{"key": "scores", "kind": "per_seat", "label": gettext_noop("Score")},
+                {"key": "ender", "kind": "seat_or_none", "label": gettext_noop("Declared the end"),
+                 "none_label": gettext_noop("nobody: the stock ran out")}]
+
 
 TOURNAMENT = LeopardTournament()

@@ -2,22 +2,25 @@
 
 The first round (no results yet) is drawn by lot. After it, the tables are formed from the
 top of the standings down: the best player still to seat, with the next best he has not met,
-and so on, going back (depth first) when the players left cannot be seated without a rematch.
-That search weighs a fixed number of candidates; when it runs out, or proves that every
-seating has a rematch, tables of two get an exact answer from a maximum matching of the
-players who have not met (as few rematches as possible, still from the top down), and larger
-tables a bounded search for the fewest rematches, then the closest standings.
+and so on, going back (depth first) when the players left cannot be seated without a rematch;
+where every seating has one, the first with one rematch, then two... That search weighs a
+fixed number of candidates; when it runs out, tables of two get an exact answer from a
+maximum matching of the players who have not met (as few rematches as possible, still from
+the top down), and larger tables a bounded search for the fewest rematches, then the
+closest standings.
 """
 
 from collections import Counter
 from collections.abc import Iterator
 
-from . import mixing
 from .base import Round, bye_counts, draw_byes, lot, meetings, rank
 from .matching import maximum_matching
 
 WORK = 50_000  # candidates weighed by the search down the standings
-POLISH = 50  # passes of the search for closer standings, once the rematches are settled
+SEARCH = 300_000  # swaps weighed by the search for the fewest rematches at larger tables
+STALL = 100  # ... which stops after this many steps without a better seating
+POLISH = 20  # passes of the swaps for closer standings, once the rematches are settled
+NEARBY = 3  # ... between tables this close in the standings
 
 
 class _OutOfWork(Exception):
@@ -59,8 +62,6 @@ def seat_players(players: list[int], sizes: list[int], met: dict[int, set[int]],
     try:
         tables = _top_down(n, sizes, known)
     except _OutOfWork:
-        tables = None
-    if tables is None:
         if all(s == 2 for s in sizes):
             tables = _pairs_fewest_rematches(n, known)
         else:
@@ -68,46 +69,57 @@ def seat_players(players: list[int], sizes: list[int], met: dict[int, set[int]],
     return [[players[i] for i in table] for table in tables]
 
 
-def _top_down(n: int, sizes: list[int], known: list[set[int]]) -> list[list[int]] | None:
-    """The first seating without a rematch in standings order, depth first (None: there is
-    none); _OutOfWork after WORK candidates."""
-    work = [0]
+def _top_down(n: int, sizes: list[int], known: list[set[int]]) -> list[list[int]]:
+    """The first seating in standings order, depth first, with no rematch, else with one,
+    two...; _OutOfWork after WORK candidates in all."""
+    work = 0
 
-    def companions(first: int, rest: list[int], k: int) -> Iterator[list[int]]:
-        chosen: list[int] = []  # positions in rest, increasing
+    def companions(first: int, rest: list[int], k: int, allowed: int
+                   ) -> Iterator[tuple[list[int], int]]:
+        nonlocal work
+        chosen: list[tuple[int, int]] = []  # (position in rest, its rematches), increasing
+        used = 0
         i = 0
         while True:
             while len(chosen) < k and len(rest) - i >= k - len(chosen):
-                work[0] += 1
-                candidate = rest[i]
-                seen = known[candidate]
-                if first not in seen and not any(rest[j] in seen for j in chosen):
-                    chosen.append(i)
+                work += 1
+                seen = known[rest[i]]
+                clashes = (first in seen) + sum(1 for j, _ in chosen if rest[j] in seen)
+                if used + clashes <= allowed:
+                    chosen.append((i, clashes))
+                    used += clashes
                 i += 1
             if len(chosen) == k:
-                yield [rest[j] for j in chosen]
-            if work[0] > WORK:
+                yield [rest[j] for j, _ in chosen], used
+            if work > WORK:
                 raise _OutOfWork
             if not chosen:
                 return
-            i = chosen.pop() + 1
+            j, clashes = chosen.pop()
+            used -= clashes
+            i = j + 1
 
-    def place(remaining: list[int], left: Counter) -> list[list[int]] | None:
+    def place(remaining: list[int], left: Counter, allowed: int) -> list[list[int]] | None:
         if not remaining:
             return []
         first, rest = remaining[0], remaining[1:]
         for size in sorted((s for s in left if left[s]), reverse=True):
             left[size] -= 1
-            for others in companions(first, rest, size - 1):
+            for others, used in companions(first, rest, size - 1, allowed):
                 taken = set(others)
-                below = place([p for p in rest if p not in taken], left)
+                below = place([p for p in rest if p not in taken], left, allowed - used)
                 if below is not None:
                     left[size] += 1
                     return [[first, *others], *below]
             left[size] += 1
         return None
 
-    return place(list(range(n)), Counter(sizes))
+    allowed = 0
+    while True:
+        tables = place(list(range(n)), Counter(sizes), allowed)
+        if tables is not None:
+            return tables
+        allowed += 1
 
 
 def _pairs_fewest_rematches(n: int, known: list[set[int]]) -> list[list[int]]:
@@ -146,41 +158,113 @@ def _pairs_fewest_rematches(n: int, known: list[set[int]]) -> list[list[int]]:
     return tables
 
 
+def _greedy_top_down(n: int, sizes: list[int], known: list[set[int]]) -> list[list[int]]:
+    """From the top down without going back: each seat to the next player down the standings
+    who has met nobody at the table yet (the one who has met the fewest where none is left)."""
+    remaining = list(range(n))
+    tables = []
+    for size in sizes:
+        table = [remaining.pop(0)]
+        while len(table) < size:
+            best, fewest = 0, None
+            for i, p in enumerate(remaining):
+                met = sum(1 for q in table if q in known[p])
+                if fewest is None or met < fewest:
+                    best, fewest = i, met
+                if not met:
+                    break
+            table.append(remaining.pop(best))
+        tables.append(table)
+    return tables
+
+
 def _fewest_rematches(n: int, sizes: list[int], known: list[set[int]], rng
                       ) -> list[list[int]]:
-    """Larger tables when the top-down search found no seating free of rematches: the
-    standings cut into tables, then the mixing search for fewer rematches, then swaps that
-    bring closer standings together without adding a rematch."""
-    met = [[1 if j in known[i] else 0 for j in range(n)] for i in range(n)]
-    floor = mixing._excess(met)
-    tables, at = [], 0
-    for size in sizes:
-        tables.append(list(range(at, at + size)))
-        at += size
-    for table in tables:
-        mixing._add(met, table)
-    tables = mixing._search([tables], met, floor, rng, mixing.WORK)[0]
+    """Larger tables when the top-down search found no seating free of rematches: a greedy
+    seating from the top down, then a tabu search swapping a player of a table with a rematch
+    and one of another table, for the fewest rematches and then the closest standings (the
+    spread of each table's places), and last swaps between nearby tables that bring closer
+    standings together without a rematch more."""
+    tables = _greedy_top_down(n, sizes, known)
+    where = [0] * n
+    for ti, table in enumerate(tables):
+        for p in table:
+            where[p] = ti
 
-    def rematches(table):
-        return sum(1 for i, a in enumerate(table) for b in table[i + 1:] if b in known[a])
+    def clashes(p, table, without=-1):
+        seen = known[p]
+        return sum(1 for q in table if q != without and q in seen)
 
     def spread(table):
         return max(table) - min(table)
 
+    def change(a, b):  # (rematches, spread) gained by swapping a and b
+        one, two = tables[where[a]], tables[where[b]]
+        new_one = [b if p == a else p for p in one]
+        new_two = [a if p == b else p for p in two]
+        rematches = (clashes(a, two, b) + clashes(b, one, a)
+                     - clashes(a, one) - clashes(b, two))
+        return rematches, spread(new_one) + spread(new_two) - spread(one) - spread(two)
+
+    def swap(a, b):
+        ta, tb = where[a], where[b]
+        tables[ta][tables[ta].index(a)] = b
+        tables[tb][tables[tb].index(b)] = a
+        where[a], where[b] = tb, ta
+
+    rematches = sum(clashes(p, t) for t in tables for p in t) // 2
+    spreads = sum(map(spread, tables))
+    best = (rematches, spreads, [t[:] for t in tables])
+    tabu: dict[tuple[int, int], int] = {}
+    work = step = last_best = 0
+    while rematches and work < SEARCH and step - last_best < STALL:
+        step += 1
+        chosen, chosen_change, ties = None, None, 0
+        anyway, anyway_change = None, None  # the best move, tabu or not
+        for a in (p for t in tables for p in t if clashes(p, t)):
+            ta = where[a]
+            for tb, table in enumerate(tables):
+                if tb == ta:
+                    continue
+                work += len(table)
+                for b in table:
+                    gain = change(a, b)
+                    if anyway_change is None or gain < anyway_change:
+                        anyway, anyway_change = (a, b), gain
+                    if (tabu.get((a, tb), 0) > step or tabu.get((b, ta), 0) > step) and (
+                            rematches + gain[0], spreads + gain[1]) >= best[:2]:
+                        continue
+                    if chosen_change is None or gain < chosen_change:
+                        chosen, chosen_change, ties = (a, b), gain, 1
+                    elif gain == chosen_change:
+                        ties += 1
+                        if rng.randrange(ties) == 0:
+                            chosen = (a, b)
+        if chosen is None:  # every move is tabu
+            chosen, chosen_change = anyway, anyway_change
+        if chosen is None:
+            break
+        a, b = chosen
+        tabu[(a, where[a])] = tabu[(b, where[b])] = step + 2 + rng.randrange(8)
+        swap(a, b)
+        rematches += chosen_change[0]
+        spreads += chosen_change[1]
+        if (rematches, spreads) < best[:2]:
+            best = (rematches, spreads, [t[:] for t in tables])
+            last_best = step
+    rematches, spreads, tables = best
+    for ti, table in enumerate(tables):
+        for p in table:
+            where[p] = ti
     for _ in range(POLISH):
         better = False
         for ta in range(len(tables)):
-            for tb in range(ta + 1, len(tables)):
-                one, two = tables[ta], tables[tb]
-                for i in range(len(one)):
-                    for j in range(len(two)):
-                        new_one = one[:i] + [two[j]] + one[i + 1:]
-                        new_two = two[:j] + [one[i]] + two[j + 1:]
-                        change = (rematches(new_one) + rematches(new_two)
-                                  - rematches(one) - rematches(two),
-                                  spread(new_one) + spread(new_two) - spread(one) - spread(two))
-                        if change < (0, 0):
-                            tables[ta], tables[tb] = one, two = new_one, new_two
+            for tb in range(ta + 1, min(ta + NEARBY + 1, len(tables))):
+                for a in list(tables[ta]):
+                    for b in list(tables[tb]):
+                        # fewer rematches, or as many and closer standings
+                        if where[a] == ta and where[b] == tb and change(a, b) < (0, 0):
+                            swap(a, b)
                             better = True
         if not better:
             break

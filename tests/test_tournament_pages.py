@@ -1,0 +1,300 @@
+"""The tournaments' public pages: read by anyone without signing in, GET only, the standings
+as the rules write them, the CSV exports, and a fixed number of queries however big the
+tournament is (../shared/rules/tournaments.md)."""
+
+import csv
+import io
+import json
+import time
+from pathlib import Path
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from tournaments import document, selectors, services
+from tournaments.models import Bye, Round, RoundTable, TableSeat
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "rules" / "examples"
+
+PAGES = ["tournament", "tournament-standings", "tournament-projector",
+         "tournament-standings-csv", "tournament-sheets-csv"]
+
+
+def import_text(text: str):
+    return services.import_document(doc=document.read(text))
+
+
+def import_example(name: str):
+    return import_text((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def example(name: str) -> dict:
+    return json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture
+def fantan(db):
+    """Seven players, a table of four and one of three each round: halves, a shared 5th."""
+    return import_example("fantan-seven")
+
+
+@pytest.fixture
+def variety(db):
+    """Five players, short cycles, a bye each round, a shared first place."""
+    return import_example("variety-five")
+
+
+def get(client, name: str, *args, language: str = "en"):
+    return client.get(reverse(name, args=args), HTTP_ACCEPT_LANGUAGE=language)
+
+
+def text(response) -> str:
+    return response.content.decode()
+
+
+# -- the standings ---------------------------------------------------------------------------
+
+def test_the_standings_page_shows_every_place_a_shared_place_as_a_range_and_halves(
+        client, fantan):
+    expected = json.loads((EXAMPLES / "fantan-seven.standings.json").read_text("utf-8"))
+    page = text(get(client, "tournament-standings", fantan.key))
+    for row in expected:
+        assert row["player"] in page
+    assert "5–6" in page  # Никита and Zed share the fifth place
+    assert ">7<" in page  # Heidi, alone in 7th
+    assert "9.5" in page and "5.5" in page and "3.5" in page  # match points with a half
+    assert "9,5" in text(get(client, "tournament-standings", fantan.key, language="ru"))
+
+
+def test_the_standings_page_shows_a_shared_first_place_and_the_byes_round_by_round(
+        client, variety):
+    page = text(get(client, "tournament-standings", variety.key))
+    assert page.count(">1–2<") == 4  # Trent and Жанна: the standings and round by round
+    assert "Round 1" in page and "Round 2" in page
+    assert "bye" in page  # Mallory's and Victor's byes
+
+
+def test_the_standings_csv_is_the_standings_as_csv_and_downloads_as_an_attachment(
+        client, fantan):
+    response = get(client, "tournament-standings-csv", fantan.key)
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/csv")
+    assert response["Content-Disposition"].startswith("attachment;")
+    assert "-standings.csv" in response["Content-Disposition"]
+    assert text(response) == selectors.standings(fantan).as_csv()
+    rows = list(csv.DictReader(io.StringIO(text(response))))
+    assert [row["place"] for row in rows] == ["1", "2", "3", "4", "5", "5", "7"]
+    assert rows[1]["match_points"] == "9.5"
+
+
+def test_the_sheets_csv_has_a_header_and_one_line_per_sheet_row(client, fantan):
+    response = get(client, "tournament-sheets-csv", fantan.key)
+    assert response["Content-Disposition"].startswith("attachment;")
+    assert "-sheets.csv" in response["Content-Disposition"]
+    lines = list(csv.reader(io.StringIO(text(response))))
+    doc = example("fantan-seven")
+    assert lines[0] == ["round", "table", "row", "player_1", "player_2", "player_3",
+                        "player_4", "points_1", "points_2", "points_3", "points_4"]
+    assert len(lines) - 1 == sum(len(t["rows"]) for r in doc["rounds"] for t in r["tables"])
+    first = doc["rounds"][0]["tables"][0]
+    assert lines[1][:7] == ["1", "1", "1", *first["players"]]
+    # the first out scores 1 (Фантан's default scoring): seat 1 went out first
+    assert lines[1][7:] == ["0", "1", "0", "0"]
+    three = doc["rounds"][0]["tables"][1]
+    assert lines[3][:7] == ["1", "2", "1", *three["players"], ""]
+    assert lines[3][-1] == ""
+
+
+def test_the_sheets_csv_of_a_variety_tournament_gives_each_seats_figure(client, variety):
+    lines = list(csv.reader(io.StringIO(text(get(client, "tournament-sheets-csv",
+                                                  variety.key)))))
+    row = example("variety-five")["rounds"][1]["tables"][0]["rows"][0]
+    assert lines[5][7:] == [str(figure) for figure in row["scores"]]
+    assert len(lines) == 1 + 8
+
+
+# -- the projector and the tournament page ---------------------------------------------------
+
+def test_the_projector_shows_the_standings_and_the_current_rounds_tables(client, fantan):
+    page = text(get(client, "tournament-projector", fantan.key))
+    assert '<meta http-equiv="refresh" content="60">' in page
+    assert 'class="site"' not in page  # no site header
+    assert "5–6" in page and "9.5" in page
+    assert "Round 2" in page and "Round 1" not in page
+    last = example("fantan-seven")["rounds"][-1]["tables"]
+    assert "Table 1" in page and "Table 2" in page
+    assert ", ".join(last[0]["players"]) in page
+    assert ", ".join(last[1]["players"]) in page
+
+
+def test_the_tournament_page_lists_settings_entrants_rounds_tables_and_byes(client, variety):
+    page = text(get(client, "tournament", variety.key))
+    assert "72006" in page  # the seed
+    assert "short: four deals, each player deals once" in page
+    assert "Round 1" in page and "Round 2" in page and "Table 1" in page
+    assert "Byes:" in page and "Mallory" in page and "Victor" in page
+    for name in example("variety-five")["players"]:
+        assert name in page
+    assert "<td class=\"num\">28</td>" in page  # Rupert's game points at his table of round 2
+
+
+def test_the_tournament_page_marks_tables_not_yet_counted(client, db):
+    doc = example("variety-five")
+    doc["rounds"][1]["tables"][0]["rows"] = doc["rounds"][1]["tables"][0]["rows"][:2]
+    tournament = import_text(json.dumps(doc))
+    page = text(get(client, "tournament", tournament.key))
+    assert "incomplete" in page
+    tournament.confirmation = True  # the first table's typed sheet awaits a second scorer
+    tournament.save()
+    page = text(get(client, "tournament", tournament.key))
+    assert "awaiting confirmation" in page
+
+
+def test_a_draft_round_is_not_shown_to_the_public(client, variety):
+    draft = Round.objects.create(tournament=variety, number=3, released=False)
+    entrants = list(variety.entrants.order_by("number"))
+    table = RoundTable.objects.create(round=draft, number=1)
+    TableSeat.objects.bulk_create(TableSeat(table=table, position=k, entrant=e)
+                                  for k, e in enumerate(entrants[:4]))
+    Bye.objects.create(round=draft, entrant=entrants[4])
+    variety.rounds_planned = 3
+    variety.save()
+    assert "Round 3" not in text(get(client, "tournament", variety.key))
+    assert "Round 3" not in text(get(client, "tournament-standings", variety.key))
+    csv_text = text(get(client, "tournament-standings-csv", variety.key))
+    expected = json.loads((EXAMPLES / "variety-five.standings.json").read_text("utf-8"))
+    assert [int(row["match_points"]) for row in csv.DictReader(io.StringIO(csv_text))] == [
+        row["match_points"] for row in expected]  # the draft's bye counts for nothing yet
+
+
+def test_the_list_shows_the_tournaments_newest_first(client, fantan, variety):
+    page = text(get(client, "tournaments"))
+    assert page.index(variety.name) < page.index(fantan.name)
+    assert "Выборы (Whist variety)" in page or "Выборы" in page
+    assert "2 of 2" in page
+
+
+def test_a_players_page_shows_his_places_totals_and_rounds(client, fantan, variety):
+    zed = fantan.entrants.get(player__name="Zed").player
+    page = text(client.get(reverse("player-tournaments", args=[zed.pk]),
+                           HTTP_ACCEPT_LANGUAGE="en"))
+    assert fantan.name in page and variety.name not in page
+    assert "5–6 of 7" in page
+    assert "3.5" in page
+    mallory = variety.entrants.get(player__name="Mallory").player
+    page = text(client.get(reverse("player-tournaments", args=[mallory.pk]),
+                           HTTP_ACCEPT_LANGUAGE="en"))
+    assert "4 of 5" in page and "bye" in page
+
+
+# -- who may read, and how -------------------------------------------------------------------
+
+def test_a_visitor_reads_every_page_without_signing_in(client, fantan):
+    assert get(client, "tournaments").status_code == 200
+    for name in PAGES:
+        assert get(client, name, fantan.key).status_code == 200, name
+    player = fantan.entrants.first().player_id
+    assert get(client, "player-tournaments", player).status_code == 200
+
+
+def test_the_pages_refuse_a_post(client, fantan):
+    assert client.post(reverse("tournaments")).status_code == 405
+    for name in PAGES:
+        assert client.post(reverse(name, args=[fantan.key])).status_code == 405, name
+    player = fantan.entrants.first().player_id
+    assert client.post(reverse("player-tournaments", args=[player])).status_code == 405
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_an_unknown_tournament_is_the_sites_404_page(client, db, name):
+    response = get(client, name, "no-such-tournament")
+    assert response.status_code == 404
+    assert "There is no such page" in text(response)
+
+
+def test_an_unknown_player_is_the_sites_404_page(client, db):
+    response = get(client, "player-tournaments", 999999)
+    assert response.status_code == 404
+    assert "There is no such page" in text(response)
+
+
+@pytest.mark.parametrize("language,sign_in", [("ru", "Войти"), ("en", "Sign in")])
+@pytest.mark.parametrize("name", ["tournament", "tournament-standings",
+                                  "tournament-projector"])
+def test_the_pages_speak_the_readers_language(client, variety, language, sign_in, name):
+    response = get(client, name, variety.key, language=language)
+    assert f'<html lang="{language}">' in text(response)
+    if name != "tournament-projector":  # the projector has no site header
+        assert sign_in in text(response)
+
+
+# -- a fixed number of queries ---------------------------------------------------------------
+
+def variety_row(seed: int) -> dict:
+    """A row of contract 2 (26 points in all) that passes the sheet's checks: the attackers
+    take 16 or 26, or take 10 and the defenders get their 16 and the +10."""
+    attackers = [[0, 1], [2, 3], [0, 2], [1, 3], [0, 3], [1, 2]][seed % 6]
+    attack, defence = [(16, 10), (26, 0), (10, 26)][seed % 3]
+    return {"contract": 2, "attackers": attackers,
+            "scores": [attack if seat in attackers else defence for seat in range(4)]}
+
+
+def big_document(players: int = 200, rounds: int = 8) -> str:
+    names = [f"Игрок {n:03d}" for n in range(players)]
+    steps = [1, 3, 7, 9, 11, 13, 17, 19]  # each prime to 200: a new order every round
+    held = []
+    for r in range(rounds):
+        order = [names[(n * steps[r] + r) % players] for n in range(players)]
+        held.append({"tables": [
+            {"players": order[4 * t:4 * t + 4],
+             "rows": [variety_row(r + 5 * t + k) for k in range(4)]}
+            for t in range(players // 4)], "byes": []})
+    return json.dumps({"tournament": "Большой турнир", "game": "variety",
+                       "options": {"cycle": "short"}, "rounds_planned": rounds,
+                       "seating": "mixing", "seed": 1, "players": names, "rounds": held},
+                      ensure_ascii=False)
+
+
+@pytest.fixture
+def big(db):
+    doc = document.read(big_document())  # every row passes the sheet's checks
+    assert all(table.complete for round_ in doc.rounds for table in round_.tables)
+    return services.import_document(doc=doc)
+
+
+def queries(client, name: str, *args) -> int:
+    with CaptureQueriesContext(connection) as captured:
+        assert get(client, name, *args).status_code == 200
+    return len(captured.captured_queries)
+
+
+@pytest.mark.parametrize("name", ["tournament-standings", "tournament-projector",
+                                  "tournament", "tournament-standings-csv",
+                                  "tournament-sheets-csv"])
+def test_a_page_costs_as_many_queries_for_200_entrants_as_for_5(client, variety, big, name):
+    assert len(selectors.standings(big)) == 200
+    get(client, name, variety.key)  # warm up (translations, templates)
+    assert queries(client, name, variety.key) == queries(client, name, big.key)
+
+
+def test_a_players_page_costs_as_many_queries_for_a_big_tournament(client, variety, big):
+    small = variety.entrants.first().player_id
+    large = big.entrants.first().player_id
+    get(client, "player-tournaments", small)
+    assert queries(client, "player-tournaments", small) == queries(
+        client, "player-tournaments", large)
+
+
+def test_the_big_standings_page_renders(client, big, capsys):
+    get(client, "tournament-standings", big.key)
+    timings = []
+    for _ in range(5):
+        start = time.perf_counter()
+        response = get(client, "tournament-standings", big.key)
+        timings.append(time.perf_counter() - start)
+        assert response.status_code == 200
+    with capsys.disabled():  # a figure to report, not a limit
+        print(f"\nstandings page, 200 entrants, 8 rounds: best {min(timings) * 1000:.0f} ms, "
+              f"median {sorted(timings)[2] * 1000:.0f} ms")

@@ -1,0 +1,319 @@
+"""The directors' and scorers' forms: they parse what was typed; the services decide."""
+
+import random
+from dataclasses import dataclass
+
+from django import forms
+from django.db.models import Q
+from django.utils.text import capfirst
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
+
+from games import registry
+from games.engine.base import RulesError
+from games.models import Player
+
+from .models import Entrant, Tournament
+from .selectors_director import Layout, sub_heads
+
+ORDERS = {
+    "default": ["match_points", "points", "opponents", "wins"],
+    "points": ["points", "match_points"],
+}
+SETTING_LABELS = {"deals": _("Deals at each table in a round")}
+MOST_ROWS = 500  # a typed sheet is never longer than this
+
+
+def model_label(name: str):
+    return capfirst(Tournament._meta.get_field(name).verbose_name)
+
+
+def options_form(game, data=None):
+    """The game's own table form with its option fields only: a tournament's tables are
+    seated by its rounds, not here."""
+
+    class OptionsForm(game.form):
+        seats = min_seats = 0
+
+    return OptionsForm(data, prefix="option")
+
+
+class TournamentForm(forms.Form):
+    """A new tournament of ``game``: its name, the game's options (the game's own table form's
+    option fields), its settings and how its rounds are seated and ranked."""
+
+    name = forms.CharField(label=model_label("name"), max_length=200)
+    rounds_planned = forms.IntegerField(label=model_label("rounds_planned"), min_value=1,
+                                        max_value=100, initial=3)
+    seating = forms.ChoiceField(label=model_label("seating"),
+                                choices=Tournament.Seating.choices)
+    seed = forms.IntegerField(label=model_label("seed"), min_value=-(2 ** 63),
+                              max_value=2 ** 63 - 1,
+                              help_text=_("Drawn at random; the same seed seats the same "
+                                          "rounds."))
+    bye_points = forms.DecimalField(label=model_label("bye_points"), min_value=0,
+                                    max_digits=6, decimal_places=2, initial=3)
+    order = forms.ChoiceField(label=model_label("order"), initial="default", choices=[
+        ("default", _("match points, then game points, opponents' match points, wins")),
+        ("points", _("game points first, then match points"))])
+    confirmation = forms.BooleanField(label=model_label("confirmation"), required=False,
+                                      help_text=Tournament._meta.get_field(
+                                          "confirmation").help_text)
+
+    def __init__(self, game, data=None):
+        super().__init__(data)
+        self.game = game
+        self.parts = registry.tournament(game.key)
+        self.options_form = options_form(game, data)
+        self.fields["seating"].initial = self.parts.seating
+        self.fields["seed"].initial = random.SystemRandom().randrange(1, 10 ** 9)
+        defaults = self.parts.read_settings({})
+        for name in self.parts.setting_names:
+            self.fields[f"setting_{name}"] = forms.IntegerField(
+                label=SETTING_LABELS.get(name, name), initial=defaults[name], min_value=1)
+
+    def main_fields(self):
+        return [self[name] for name in ("name", "rounds_planned", "seating", "seed",
+                                        "bye_points", "order")]
+
+    def setting_fields(self):
+        return [self[f"setting_{name}"] for name in self.parts.setting_names]
+
+    def is_valid(self) -> bool:
+        options_valid = self.options_form.is_valid()  # both, so both show their errors
+        return super().is_valid() and options_valid and self.check_options()
+
+    def options(self) -> dict:
+        """The game's options as its table form reads them, without what each table sets
+        from its own size."""
+        per_table = set(self.parts.table_options({}, max(self.parts.allowed_sizes())))
+        return {key: value for key, value in self.options_form.options().items()
+                if key not in per_table}
+
+    def check_options(self) -> bool:
+        """The options must work at every size of table a round may have."""
+        rules = registry.rules(self.game.key)
+        for size in self.parts.allowed_sizes():
+            try:
+                rules.parse_options(self.parts.table_options(self.options(), size))
+            except RulesError:
+                self.add_error(None, _("These options cannot be played at a table of "
+                                       "%(count)s, which a round may need.") % {"count": size})
+                return False
+        return True
+
+    def service_arguments(self) -> dict:
+        data = self.cleaned_data
+        bye = data["bye_points"]
+        return {
+            "name": data["name"], "game": self.game.key, "options": self.options(),
+            "settings": {name: data[f"setting_{name}"] for name in self.parts.setting_names},
+            "rounds_planned": data["rounds_planned"], "seating": data["seating"],
+            "seed": data["seed"], "bye_points": int(bye) if bye == int(bye) else float(bye),
+            "order": ORDERS[data["order"]], "confirmation": data["confirmation"]}
+
+
+class EntrantChoice(forms.ModelChoiceField):
+    def label_from_instance(self, obj):
+        return str(obj.player)
+
+
+class EntrantForm(forms.Form):
+    """A club player, or a new name, enters."""
+
+    player = forms.ModelChoiceField(Player.objects.none(), required=False,
+                                    label=_("A club player"), empty_label="—")
+    name = forms.CharField(required=False, max_length=60, label=_("or a new player"))
+
+    def __init__(self, tournament, data=None):
+        super().__init__(data, prefix="enter")
+        self.fields["player"].queryset = Player.objects.exclude(
+            entries__tournament=tournament).order_by("name")
+
+    def clean(self):
+        cleaned = super().clean()
+        name = " ".join((cleaned.get("name") or "").split())
+        player = cleaned.get("player")
+        if bool(player) == bool(name):
+            raise forms.ValidationError(_("Choose a club player or type a new name."))
+        cleaned["entering"] = player or name
+        return cleaned
+
+
+class SwapForm(forms.Form):
+    """Two entrants of a draft round exchange their places."""
+
+    first = EntrantChoice(Entrant.objects.none(), label=_("Swap"), empty_label="—")
+    second = EntrantChoice(Entrant.objects.none(), label=_("with"), empty_label="—")
+
+    def __init__(self, round_, data=None):
+        super().__init__(data, prefix=f"swap{round_.number}")
+        entrants = Entrant.objects.filter(
+            Q(seats__table__round=round_) | Q(byes__round=round_)).distinct().select_related(
+            "player").order_by("number")
+        self.fields["first"].queryset = self.fields["second"].queryset = entrants
+
+
+class AdjustForm(forms.Form):
+    """A director's penalty or correction of one entrant's game points in one round."""
+
+    entrant = EntrantChoice(Entrant.objects.none(), label=_("Entrant"), empty_label="—")
+    round = forms.TypedChoiceField(label=_("Round"), coerce=int)
+    points = forms.IntegerField(label=_("Game points (+ or −)"))
+    reason = forms.CharField(label=_("Reason"), max_length=300)
+
+    def __init__(self, tournament, data=None):
+        super().__init__(data, prefix="adjust")
+        self.tournament = tournament
+        self.fields["entrant"].queryset = tournament.entrants.select_related("player")
+        self.fields["round"].choices = [(n, n) for n in tournament.rounds.order_by(
+            "number").values_list("number", flat=True)]
+
+    def clean_points(self):
+        points = self.cleaned_data["points"]
+        if points == 0:
+            raise forms.ValidationError(_("An adjustment of 0 changes nothing."))
+        return points
+
+    def round_model(self):
+        return self.tournament.rounds.get(number=self.cleaned_data["round"])
+
+
+# -- a typed sheet --------------------------------------------------------------------------
+
+class RowInputError(Exception):
+    """What was typed on row ``row`` (from 1) cannot be a row: ``message`` (marked for
+    translation) and ``params``."""
+
+    def __init__(self, row: int, message: str, **params):
+        super().__init__(message)
+        self.row = row
+        self.message = message
+        self.params = params
+
+
+@dataclass
+class Cell:
+    name: str  # the input's name
+    value: str  # as typed (or as saved)
+    kind: str
+    choices: list  # [(value, label)] for a select; [] for a number
+    label: str  # the field's label (marked for translation)
+    head: str = ""  # the column's own head: a seat's name, a place
+    none_label: str = ""
+
+
+@dataclass
+class Line:
+    number: int
+    cells: list[Cell]
+    error: str | None = None
+
+
+def input_names(spec: dict, number: int, seats: int) -> list[str]:
+    base = f"r{number}-{spec['key']}"
+    if spec["kind"] == "per_seat":
+        return [f"{base}-{seat}" for seat in range(seats)]
+    if spec["kind"] == "seats":
+        return [f"{base}-{k}" for k in range(spec["count"])]
+    return [base]
+
+
+def saved_values(spec: dict, row: dict | None, seats: int) -> list[str]:
+    """A saved row's value for a field, as its inputs show it."""
+    width = {"per_seat": seats, "seats": spec.get("count", 1)}.get(spec["kind"], 1)
+    if row is None or spec["key"] not in row:
+        return [""] * width
+    value = row[spec["key"]]
+    if isinstance(value, list):
+        return [str(item) for item in value][:width] + [""] * (width - len(value))
+    return ["" if value is None else str(value)]
+
+
+def whole(text: str, row: int) -> int:
+    text = text.strip().replace("−", "-").replace("+", "")
+    try:
+        return int(text)
+    except ValueError:
+        raise RowInputError(row, gettext_noop("“%(value)s” is not a whole number."),
+                            value=text) from None
+
+
+class SheetForm:
+    """A table's sheet typed in: one line of inputs per deal, the columns from the game's
+    ``row_layout``. Shows ``layout.length`` lines (or more, when more were saved or posted,
+    or ``more`` asks for one more)."""
+
+    def __init__(self, layout: Layout, *, data=None, saved: list[dict] | None = None):
+        self.layout = layout
+        self.data = data
+        saved = saved or []
+        count = max(layout.length, len(saved))
+        if data is not None:
+            try:
+                count = max(count, min(int(data.get("rows", 0)), MOST_ROWS))
+            except ValueError:
+                pass
+            if data.get("more"):
+                count = min(count + 1, MOST_ROWS)
+        self.count = count
+        self.saved = saved
+
+    def raw(self, spec: dict, number: int) -> list[str]:
+        seats = len(self.layout.names)
+        if self.data is not None:
+            return [self.data.get(name, "") for name in input_names(spec, number, seats)]
+        row = self.saved[number - 1] if number <= len(self.saved) else None
+        return saved_values(spec, row, seats)
+
+    def lines(self, error_row: int | None = None, error: str | None = None) -> list[Line]:
+        seats = len(self.layout.names)
+        lines = []
+        for number in range(1, self.count + 1):
+            cells = []
+            for spec in self.layout.fields:
+                choices = self.choices(spec)
+                names = input_names(spec, number, seats)
+                heads = sub_heads(spec, self.layout.names) or [""] * len(names)
+                for name, value, head in zip(names, self.raw(spec, number), heads, strict=True):
+                    cells.append(Cell(name, value.strip(), spec["kind"], choices,
+                                      spec["label"], head, spec.get("none_label", "")))
+            lines.append(Line(number, cells, error if number == error_row else None))
+        return lines
+
+    def choices(self, spec: dict) -> list:
+        if spec["kind"] == "choice":
+            return [(str(value), label) for value, label in spec["choices"]]
+        if spec["kind"] in ("seats", "seat_or_none"):
+            return [(str(seat), name) for seat, name in enumerate(self.layout.names)]
+        return []
+
+    def rows(self) -> list[dict]:
+        """The filled lines as the game's rows, trailing blank lines left out;
+        RowInputError at the first line that cannot be a row."""
+        seats = len(self.layout.names)
+        typed = [[self.raw(spec, number) for spec in self.layout.fields]
+                 for number in range(1, self.count + 1)]
+        filled = [any(value.strip() for values in line for value in values) for line in typed]
+        last = max((n for n, full in enumerate(filled, start=1) if full), default=0)
+        rows = []
+        for number in range(1, last + 1):
+            if not filled[number - 1]:
+                raise RowInputError(number, gettext_noop(
+                    "This row is empty, but a later row is filled in."))
+            row = {}
+            for spec, values in zip(self.layout.fields, typed[number - 1], strict=True):
+                row[spec["key"]] = self.read(spec, values, number, seats)
+            rows.append(row)
+        return rows
+
+    def read(self, spec: dict, values: list[str], number: int, seats: int):
+        kind = spec["kind"]
+        if kind == "seat_or_none":
+            return whole(values[0], number) if values[0].strip() else None
+        if not all(value.strip() for value in values):
+            raise RowInputError(number, gettext_noop("Fill in every column of the row."))
+        numbers = [whole(value, number) for value in values]
+        if kind == "choice":
+            return numbers[0]
+        return numbers

@@ -1,0 +1,273 @@
+"""The directors' and scorers' pages: parse the input, call one service, render. A refusal
+comes back as the page with its message (role="alert") and a 4xx status; nothing changed."""
+
+from functools import wraps
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games import registry
+from games.services import ServiceError
+
+from . import roles, selectors_director, services
+from .forms import AdjustForm, EntrantForm, RowInputError, SheetForm, SwapForm, TournamentForm
+from .models import Entrant, Round, RoundTable, Tournament
+
+SEAT_PARAMS = ("seat", "partner")
+
+
+def refusal_text(exc, names: list[str] | None = None) -> str:
+    """A refusal in the reader's language; a seat of a sheet's message with its player."""
+    params = dict(exc.params)
+    for key in SEAT_PARAMS:
+        seat = params.get(key)
+        if names and type(seat) is int and 0 <= seat < len(names):
+            params[key] = f"{seat} ({names[seat]})"
+    return _(exc.message) % params if params else _(exc.message)
+
+
+def allowed(check, *, pages=True):
+    """Signed-in users whom ``check`` lets in; 403 for anyone else (a visitor's GET is sent to
+    sign in)."""
+
+    def decorate(view):
+        @wraps(view)
+        def guarded(request, *args, **kwargs):
+            if not request.user.is_authenticated:
+                if request.method in ("GET", "HEAD") and pages:
+                    return redirect_to_login(request.get_full_path())
+                raise PermissionDenied
+            if not check(request.user):
+                raise PermissionDenied
+            return view(request, *args, **kwargs)
+
+        return guarded
+
+    return decorate
+
+
+def directors_and_scorers(user) -> bool:
+    return roles.is_director(user) or roles.is_scorer(user)
+
+
+def tournament_or_404(key: str) -> Tournament:
+    try:
+        return Tournament.objects.get(key=key)
+    except Tournament.DoesNotExist:
+        raise Http404 from None
+
+
+def run_url(tournament: Tournament, anchor: str = "") -> str:
+    url = reverse("tournament-run", args=[tournament.key])
+    return f"{url}#{anchor}" if anchor else url
+
+
+# -- a new tournament -----------------------------------------------------------------------
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@allowed(roles.is_director)
+def new_tournament(request, game):
+    try:
+        game = registry.game(game)
+    except registry.UnknownGame:
+        raise Http404 from None
+    form = TournamentForm(game, request.POST if request.method == "POST" else None)
+    error, status = None, 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            try:
+                tournament = services.create_tournament(user=request.user,
+                                                        **form.service_arguments())
+            except services.TournamentError as exc:
+                error, status = refusal_text(exc), exc.status
+            else:
+                return redirect(run_url(tournament))
+    return render(request, "tournaments/director/new.html",
+                  {"form": form, "game": game, "error": error}, status=status)
+
+
+# -- the director's page --------------------------------------------------------------------
+
+def render_run(request, tournament: Tournament, *, error=None, status=200, **forms):
+    page = selectors_director.run_page(tournament)
+    draft = page.draft
+    context = {
+        "page": page, "tournament": tournament, "game": registry.game(tournament.game),
+        "error": error, "is_director": roles.is_director(request.user),
+        "enter_form": forms.get("enter_form") or EntrantForm(tournament),
+        "adjust_form": forms.get("adjust_form") or AdjustForm(tournament),
+        "swap_form": (forms.get("swap_form") or SwapForm(draft.model)) if draft else None,
+    }
+    return render(request, "tournaments/director/run.html", context, status=status)
+
+
+@require_GET
+@allowed(directors_and_scorers)
+def run(request, key):
+    return render_run(request, tournament_or_404(key))
+
+
+def write(check):
+    """A POST of the director's page: ``handler(request, tournament, **kwargs)`` calls one
+    service and returns where to go next, or a page of its own (a form's errors)."""
+
+    def decorate(handler):
+        @require_POST
+        @allowed(check, pages=False)
+        @wraps(handler)
+        def view(request, key, **kwargs):
+            tournament = tournament_or_404(key)
+            try:
+                answer = handler(request, tournament, **kwargs)
+            except (services.TournamentError, ServiceError) as exc:
+                return render_run(request, tournament, error=refusal_text(exc),
+                                  status=exc.status)
+            return answer if not isinstance(answer, str) else redirect(answer)
+
+        return view
+
+    return decorate
+
+
+def get_or_404(queryset, **lookup):
+    found = queryset.filter(**lookup).first()
+    if found is None:
+        raise Http404
+    return found
+
+
+@write(roles.is_director)
+def enter(request, tournament):
+    form = EntrantForm(tournament, request.POST)
+    if not form.is_valid():
+        return render_run(request, tournament, status=400, enter_form=form)
+    services.add_entrant(tournament=tournament, player=form.cleaned_data["entering"],
+                         user=request.user)
+    return run_url(tournament, "entrants")
+
+
+@write(roles.is_director)
+def withdraw(request, tournament, pk):
+    entrant = get_or_404(Entrant.objects.select_related("player"), tournament=tournament,
+                         pk=pk)
+    services.withdraw(entrant=entrant, user=request.user)
+    return run_url(tournament, "entrants")
+
+
+@write(roles.is_director)
+def draw(request, tournament):
+    round_ = services.draw_round(tournament=tournament, user=request.user)
+    return run_url(tournament, f"round-{round_.number}")
+
+
+@write(roles.is_director)
+def swap(request, tournament, number):
+    round_ = get_or_404(Round.objects.all(), tournament=tournament, number=number)
+    form = SwapForm(round_, request.POST)
+    if not form.is_valid():
+        return render_run(request, tournament, status=400, swap_form=form)
+    services.swap(round_=round_, first=form.cleaned_data["first"],
+                  second=form.cleaned_data["second"], user=request.user)
+    return run_url(tournament, f"round-{number}")
+
+
+@write(roles.is_director)
+def release(request, tournament, number):
+    round_ = get_or_404(Round.objects.all(), tournament=tournament, number=number)
+    services.release_round(round_=round_, user=request.user)
+    return run_url(tournament, f"round-{number}")
+
+
+@write(roles.is_director)
+def play_here(request, tournament, pk):
+    table = get_or_404(RoundTable.objects.all(), round__tournament=tournament, pk=pk)
+    table = services.play_here(table=table, user=request.user)
+    return table.hotseat.get_absolute_url()
+
+
+@write(roles.is_scorer)
+def confirm(request, tournament, pk):
+    table = get_or_404(RoundTable.objects.all(), round__tournament=tournament, pk=pk)
+    services.confirm_sheet(table=table, user=request.user)
+    return run_url(tournament, f"table-{table.pk}")
+
+
+@write(roles.is_director)
+def adjust(request, tournament):
+    form = AdjustForm(tournament, request.POST)
+    if not form.is_valid():
+        return render_run(request, tournament, status=400, adjust_form=form)
+    data = form.cleaned_data
+    services.adjust(round_=form.round_model(), entrant=data["entrant"], points=data["points"],
+                    reason=data["reason"], user=request.user)
+    return run_url(tournament, "adjustments")
+
+
+# -- paper sheets and typed sheets ----------------------------------------------------------
+
+@require_GET
+@allowed(directors_and_scorers)
+def round_sheets(request, key, number):
+    """A round's paper sheets, one a page when printed."""
+    tournament = tournament_or_404(key)
+    try:
+        tables = selectors_director.round_tables(tournament, number)
+    except RoundTable.DoesNotExist:
+        raise Http404 from None
+    return render(request, "tournaments/director/sheets.html", {
+        "tournament": tournament, "game": registry.game(tournament.game), "number": number,
+        "tables": [{"table": table, "layout": layout, "rows": range(1, layout.length + 1),
+                    "columns": range(layout.width)} for table, layout in tables]})
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@allowed(roles.is_scorer)
+def table_sheet(request, key, pk):
+    """A table's sheet typed in from paper, row by row; every row is checked by the game,
+    and a refused sheet keeps everything typed, the faulty row marked."""
+    tournament = tournament_or_404(key)
+    try:
+        table = selectors_director.round_table(tournament, pk)
+    except RoundTable.DoesNotExist:
+        raise Http404 from None
+    names = selectors_director.table_names(table)
+    layout = selectors_director.layout(tournament, names)
+    saved = selectors_director.saved_rows(table)
+    context = {"tournament": tournament, "game": registry.game(tournament.game),
+               "table": table, "layout": layout, "error": None}
+    closed = None
+    if table.hotseat_id is not None:
+        closed = _("This table is played here: its sheet comes from its deals.")
+    elif not table.round.released:
+        closed = _("The round has not been released yet.")
+    if request.method != "POST":
+        form = SheetForm(layout, saved=saved)
+        context.update(form=form, lines=form.lines(), error=closed, closed=closed)
+        return render(request, "tournaments/director/sheet.html", context,
+                      status=409 if closed else 200)
+    form = SheetForm(layout, data=request.POST)
+    context["form"] = form
+    if request.POST.get("more"):  # one more line: nothing is saved
+        context["lines"] = form.lines()
+        return render(request, "tournaments/director/sheet.html", context)
+    try:
+        rows = form.rows()
+        services.enter_sheet(table=table, rows=rows, user=request.user)
+    except (RowInputError, services.SheetRefused) as exc:
+        text = refusal_text(exc, names)
+        status = getattr(exc, "status", 400)
+        if exc.row is None:
+            context.update(lines=form.lines(), error=text)
+        else:
+            context.update(lines=form.lines(exc.row, text), error_row=exc.row)
+        return render(request, "tournaments/director/sheet.html", context, status=status)
+    except services.TournamentError as exc:
+        context.update(lines=form.lines(), error=refusal_text(exc))
+        return render(request, "tournaments/director/sheet.html", context, status=exc.status)
+    return redirect(run_url(tournament, f"table-{table.pk}"))

@@ -1,0 +1,307 @@
+"""The tournaments' public pages: anyone may read them without signing in; they never write.
+Each reads the tournament once (``selectors.played``, without the draft round) and computes
+the rest from it, so a page costs the same number of queries for 8 entrants or 200."""
+
+import csv
+import io
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.formats import localize
+from django.utils.http import content_disposition_header
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET
+
+from games import registry
+from games.models import Player
+
+from . import selectors
+from .models import Tournament
+from .standings import match_points, number
+
+ORDER_LABELS = {
+    "match_points": gettext_lazy("match points"),
+    "points": gettext_lazy("points"),
+    "opponents": gettext_lazy("opponents' match points"),
+    "wins": gettext_lazy("wins"),
+}
+
+# A table's state on the pages, until it counts.
+PLAYING, INCOMPLETE, AWAITING, COUNTED = "playing", "incomplete", "awaiting", "counted"
+
+
+@dataclass
+class Seat:
+    name: str
+    player_id: int
+    points: int | None = None  # game points, once the table counts
+    match_points: int | float | None = None
+
+
+@dataclass
+class TableView:
+    number: int
+    seats: list[Seat]
+    state: str
+    here: bool  # played here (its hotseat page is not public)
+
+
+@dataclass
+class RoundView:
+    number: int
+    tables: list[TableView]
+    byes: list[Seat]
+
+
+@dataclass
+class Cell:
+    match_points: int | float
+    points: int | None
+    bye: bool
+
+
+@dataclass
+class Row:
+    place: str  # "2", or "2–3" when shared
+    shared: bool
+    name: str
+    player_id: int
+    match_points: int | float
+    points: int
+    adjustment: int
+    opponents: int | float
+    wins: int
+    rounds: list[Cell | None]
+
+
+def tournament_or_404(key: str) -> Tournament:
+    try:
+        return selectors.tournament_by_key(key)
+    except Tournament.DoesNotExist:
+        raise Http404 from None
+
+
+def player_ids(played_: selectors.Played) -> dict[str, int]:
+    return {entrant.player.name: entrant.player_id for entrant in played_.entrants}
+
+
+def table_state(tournament: Tournament, table, sheet) -> str:
+    if selectors.counts(tournament, table, sheet):
+        return COUNTED
+    if sheet.complete:
+        return AWAITING
+    return PLAYING if table.hotseat_id is not None or not sheet.rows else INCOMPLETE
+
+
+def round_views(played_: selectors.Played) -> list[RoundView]:
+    """Every released round's tables, their players in seat order with their points once the
+    table counts, and the byes."""
+    ids = player_ids(played_)
+    rounds = []
+    for index, (models, shown) in enumerate(zip(played_.tables, played_.rounds, strict=True),
+                                            start=1):
+        tables = []
+        for table, sheet in zip(models, shown.tables, strict=True):
+            state = table_state(played_.tournament, table, sheet)
+            seats = [Seat(name, ids[name]) for name in sheet.players]
+            if state == COUNTED:
+                for seat, points, won in zip(seats, sheet.points, match_points(sheet.points),
+                                             strict=True):
+                    seat.points, seat.match_points = points, number(won)
+            tables.append(TableView(table.number, seats, state, table.hotseat_id is not None))
+        rounds.append(RoundView(index, tables, [Seat(name, ids[name]) for name in shown.byes]))
+    return rounds
+
+
+def standing_rows(standings, ids: dict[str, int]) -> list[Row]:
+    return [Row(place=row.shown_place, shared=row.shared, name=row.player,
+                player_id=ids[row.player], match_points=number(row.match_points),
+                points=row.points, adjustment=row.adjustment, opponents=number(row.opponents),
+                wins=row.wins,
+                rounds=[None if cell is None else Cell(number(cell.match_points), cell.points,
+                                                       cell.bye) for cell in row.rounds])
+            for row in standings]
+
+
+def breakdown(rows: list[Row]) -> list[tuple[Row, list[tuple[str, str]]]]:
+    """Each row with its rounds as (kind, text) — "6 (26)": match points, game points —
+    written here rather than in the template: 1,600 cells on a 200-entrant page."""
+    absent, bye = _("absent"), _("bye")
+    return [(row, [("absent", absent) if cell is None
+                   else ("bye", f"{bye} {figure(cell.match_points)}") if cell.bye
+                   else ("", f"{figure(cell.match_points)} ({cell.points})")
+                   for cell in row.rounds]) for row in rows]
+
+
+def figure(value: int | float) -> str:
+    """4, or a half in the reader's way: 4.5, 4,5."""
+    return str(value) if isinstance(value, int) else localize(value)
+
+
+def public_standings(tournament: Tournament):
+    """The released rounds and the standings they give (played() once)."""
+    played_ = selectors.played(tournament).released_only()
+    return played_, selectors.standings(tournament, played_)
+
+
+def option_lines(game, options: dict) -> list[tuple[str, str]]:
+    """The options as the new-table form words them: (label, value)."""
+    fields = game.form.base_fields
+    lines = []
+    for key, value in options.items():
+        if key == "players" or value is None:  # a table's size, not a tournament's option
+            continue
+        if isinstance(value, list):
+            parts = [fields.get(f"{key.removesuffix('s')}_{n}") for n in
+                     range(1, len(value) + 1)]
+            if all(parts):  # premiums: "First premium", "Second premium"
+                lines.extend((str(f.label), str(v)) for f, v in zip(parts, value, strict=True))
+            else:
+                lines.append((key, ", ".join(map(str, value))))
+            continue
+        field = fields.get(key)
+        lines.append((str(field.label) if field else key, option_value(field, value)))
+    return lines
+
+
+def option_value(field, value) -> str:
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    for choice, label in getattr(field, "choices", ()):
+        if str(choice) == str(value):
+            return str(label)
+    return str(value)
+
+
+def attachment(text: str, filename: str) -> HttpResponse:
+    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = content_disposition_header(True, filename)
+    return response
+
+
+@require_GET
+def tournament_list(request):
+    tournaments = list(selectors.tournament_list())
+    for tournament in tournaments:
+        tournament.game_title = registry.game(tournament.game).title
+    return render(request, "tournaments/public/list.html", {"tournaments": tournaments})
+
+
+@require_GET
+def tournament_page(request, key: str):
+    tournament = tournament_or_404(key)
+    played_ = selectors.played(tournament).released_only()
+    game = registry.game(tournament.game)
+    settings = [(_("Deals per round") if name == "deals" else name, value)
+                for name, value in tournament.game_settings.items()]
+    return render(request, "tournaments/public/tournament.html", {
+        "tournament": tournament, "game": game,
+        "options": option_lines(game, tournament.options), "settings": settings,
+        "bye_points": number(Fraction(tournament.bye_points)),
+        "order": [ORDER_LABELS[key] for key in tournament.order],
+        "entrants": played_.entrants, "rounds": round_views(played_)})
+
+
+@require_GET
+def standings_page(request, key: str):
+    tournament = tournament_or_404(key)
+    played_, standings = public_standings(tournament)
+    rows = standing_rows(standings, player_ids(played_))
+    return render(request, "tournaments/public/standings.html", {
+        "tournament": tournament, "game": registry.game(tournament.game),
+        "rows": rows, "breakdown": breakdown(rows),
+        "round_numbers": range(1, len(played_.rounds) + 1),
+        "order": [ORDER_LABELS[key] for key in tournament.order]})
+
+
+@require_GET
+def projector(request, key: str):
+    tournament = tournament_or_404(key)
+    played_, standings = public_standings(tournament)
+    rounds = round_views(played_)
+    return render(request, "tournaments/public/projector.html", {
+        "tournament": tournament, "game": registry.game(tournament.game),
+        "rows": standing_rows(standings, player_ids(played_)),
+        "current": rounds[-1] if rounds else None})
+
+
+@require_GET
+def standings_csv(request, key: str):
+    tournament = tournament_or_404(key)
+    _played, standings = public_standings(tournament)
+    return attachment(standings.as_csv(), f"{tournament.key}-standings.csv")
+
+
+@require_GET
+def sheets_csv(request, key: str):
+    """Every sheet row of every released round, one line a row: where it is, the table's
+    players in seat order and each seat's figure for the row."""
+    tournament = tournament_or_404(key)
+    played_ = selectors.played(tournament).released_only()
+    parts = registry.tournament(tournament.game)
+    width = max(parts.allowed_sizes())
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["round", "table", "row"]
+                    + [f"player_{n}" for n in range(1, width + 1)]
+                    + [f"points_{n}" for n in range(1, width + 1)])
+    for round_number, (models, shown) in enumerate(
+            zip(played_.tables, played_.rounds, strict=True), start=1):
+        for table, sheet in zip(models, shown.tables, strict=True):
+            seats = len(sheet.players)
+            options = parts.table_options(tournament.options, seats)
+            blank = [""] * (width - seats)
+            for index, row in enumerate(sheet.rows, start=1):
+                figures = parts.row_points(row, seats=seats, options=options,
+                                           settings=tournament.game_settings)
+                writer.writerow([round_number, table.number, index, *sheet.players, *blank,
+                                 *figures, *blank])
+    return attachment(out.getvalue(), f"{tournament.key}-sheets.csv")
+
+
+@dataclass
+class PlayerRound:
+    number: int
+    table: int | None  # None: a bye, or absent
+    others: list[str]
+    cell: Cell | None  # what counted: his match and game points, or the bye
+    state: str | None  # the table's state when it does not count yet
+
+
+@dataclass
+class PlayerTournament:
+    tournament: Tournament
+    game_title: str
+    row: Row
+    entrants: int
+    rounds: list[PlayerRound]
+
+
+@require_GET
+def player_page(request, pk: int):
+    player = get_object_or_404(Player, pk=pk)
+    shown = []
+    for entered in selectors.player_tournaments(player):
+        played_ = entered.played
+        ids = player_ids(played_)
+        row = next(r for r in standing_rows(entered.standings, ids) if r.player_id == player.pk)
+        rounds = []
+        for index, view in enumerate(round_views(played_), start=1):
+            cell = row.rounds[index - 1]
+            seated = next(((table, [s.name for s in table.seats if s.player_id != player.pk])
+                           for table in view.tables
+                           if any(s.player_id == player.pk for s in table.seats)), None)
+            if seated:
+                table, others = seated
+                rounds.append(PlayerRound(index, table.number, others, cell,
+                                          None if table.state == COUNTED else table.state))
+            else:
+                rounds.append(PlayerRound(index, None, [], cell, None))
+        shown.append(PlayerTournament(entered.tournament,
+                                      registry.game(entered.tournament.game).title, row,
+                                      len(played_.entrants), rounds))
+    return render(request, "tournaments/public/player.html",
+                  {"player": player, "tournaments": shown})
