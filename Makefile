@@ -32,6 +32,7 @@ test: lint
 
 bench: install
 	$(PY) manage.py bench
+	$(PY) manage.py bench_tournaments --game variety
 
 messages: install
 	$(PY) manage.py makemessages -l ru --no-location
