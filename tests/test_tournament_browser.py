@@ -224,7 +224,8 @@ def test_a_director_runs_a_round_and_a_visitor_reads_the_standings(open_page,
     visitor.get_by_role("heading", name=TOURNAMENT, exact=True).wait_for()
     visitor.get_by_role("navigation", name="Tournament pages").get_by_role(
         "link", name="Standings", exact=True).click()
-    visitor.wait_for_url(f"**/tournaments/{tournament.key}/standings/")
+    visitor.wait_for_url(re.compile(r"/tournaments/[^/]+/standings/$"))  # the key quoted
+    visitor.get_by_role("heading", name=f"{TOURNAMENT} · Standings", exact=True).wait_for()
     assert visitor.get_by_role("button", name=re.compile("^Sign out")).count() == 0
     standings = visitor.get_by_role("table", name="Standings", exact=True)
     rows = standings.locator("tbody tr").evaluate_all(

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET
 from games import registry
 from games.models import Player
 
-from . import selectors
+from . import roles, selectors
 from .models import Tournament
 from .standings import match_points, number
 
@@ -187,7 +187,9 @@ def tournament_list(request):
     tournaments = list(selectors.tournament_list())
     for tournament in tournaments:
         tournament.game_title = registry.game(tournament.game).title
-    return render(request, "tournaments/public/list.html", {"tournaments": tournaments})
+    return render(request, "tournaments/public/list.html", {
+        "tournaments": tournaments,
+        "games": registry.games() if roles.is_director(request.user) else []})
 
 
 @require_GET
@@ -202,7 +204,8 @@ def tournament_page(request, key: str):
         "options": option_lines(game, tournament.options), "settings": settings,
         "bye_points": number(Fraction(tournament.bye_points)),
         "order": [ORDER_LABELS[key] for key in tournament.order],
-        "entrants": played_.entrants, "rounds": round_views(played_)})
+        "entrants": played_.entrants, "rounds": round_views(played_),
+        "can_run": roles.is_scorer(request.user)})
 
 
 @require_GET
