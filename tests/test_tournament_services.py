@@ -9,6 +9,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from games import services as games_services
 from games.models import AuditEntry
 from tests.conftest import current
 from tests.hotseat import act
@@ -149,6 +150,13 @@ def test_a_table_played_here_fills_its_sheet_in_the_transaction_of_its_last_acti
     deal = current(hotseat)
     row = SheetRow.objects.get(table=table)
     assert row.data["scores"] == deal.result["scores"]
+    # a take-back of the last action reopens the deal, and its row goes with it
+    last = deal.events.order_by("index").last().seat
+    games_services.take_back(deal=deal, seat=last, expected_version=deal.version, user=host)
+    assert not SheetRow.objects.filter(table=table).exists()
+    act(hotseat, choose=step, user=host)
+    deal = current(hotseat)
+    assert SheetRow.objects.get(table=table).data["scores"] == deal.result["scores"]
     points = {r["player"]: r["points"] for r in selectors.standings(tournament).as_json()}
     names = [seat.entrant.player.name for seat in table.seats.order_by("position")]
     assert [points[n] for n in names] == deal.result["scores"]

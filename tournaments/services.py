@@ -91,15 +91,8 @@ def notify_on_commit(tournament: Tournament) -> None:
     transaction.on_commit(send)
 
 
-class TournamentError(Exception):
-    """A refusal to show on the page: ``message`` is translatable, ``params`` fill it."""
-
-    status = 400
-
-    def __init__(self, message: str, **params):
-        super().__init__(message)
-        self.message = message
-        self.params = params
+class TournamentError(ServiceError):
+    """A refusal to show on the page (as the games' services refuse)."""
 
 
 class SheetRefused(TournamentError):
@@ -250,9 +243,11 @@ def sync_hotseat_rows(table: RoundTable) -> None:
                           settings=tournament.game_settings):
             break
         rows.append(row)
-    table.rows.all().delete()
+    # a finished deal adds its row, a reopened one takes it away: the rest stay as they are
+    table.rows.filter(index__gt=len(rows)).delete()
+    kept = set(table.rows.values_list("index", flat=True))
     SheetRow.objects.bulk_create(SheetRow(table=table, index=k, data=row)
-                                 for k, row in enumerate(rows, start=1))
+                                 for k, row in enumerate(rows, start=1) if k not in kept)
     notify_on_commit(tournament)
 
 
@@ -279,7 +274,7 @@ def play_here(*, table: RoundTable, user) -> RoundTable:
             locked.hotseat = start_table(user=user, game=tournament.game, players=players,
                                          options=parts.table_options(tournament.options,
                                                                      len(players)))
-        except ServiceError as exc:
+        except ServiceError as exc:  # the games' refusal, shown as the tournament's
             raise TournamentError(exc.message, **exc.params) from None
         locked.save(update_fields=["hotseat"])
         audit(user, "tournament.play_here", tournament, table=locked.pk,

@@ -125,7 +125,7 @@ def write(check):
             tournament = tournament_or_404(key)
             try:
                 answer = handler(request, tournament, **kwargs)
-            except (services.TournamentError, ServiceError) as exc:
+            except ServiceError as exc:  # the games' (a blank name) or the tournament's
                 return render_run(request, tournament, error=refusal_text(exc),
                                   status=exc.status)
             return answer if not isinstance(answer, str) else redirect(answer)
