@@ -13,6 +13,17 @@ from games.templatetags.cards import card_name, card_text
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
+def user_in(django_user_model, name, *groups, staff=False):
+    """A member in the given role groups (tournaments.roles)."""
+    from django.contrib.auth.models import Group
+
+    user = django_user_model.objects.create_user(name, password="pw-for-tests-only",
+                                                 is_staff=staff)
+    for group in groups:
+        user.groups.add(Group.objects.get(name=group))
+    return user
+
+
 @pytest.fixture
 def host(django_user_model):
     return django_user_model.objects.create_user("host", password="pw-for-tests-only")

@@ -7,11 +7,11 @@ import json
 from pathlib import Path
 
 import pytest
-from django.contrib.auth.models import Group
 from django.utils.html import escape
 
 from games import services as game_services
 from games.models import AuditEntry
+from tests.conftest import user_in
 from tournaments import document, selectors, services
 from tournaments.models import Adjustment, RoundTable, SheetRow, Tournament
 
@@ -41,11 +41,7 @@ def standings(tournament):
 
 
 def member(django_user_model, name, group=None, staff=True):
-    user = django_user_model.objects.create_user(name, password="pw-for-tests-only",
-                                                 is_staff=staff)
-    if group:
-        user.groups.add(Group.objects.get(name=group))
-    return user
+    return user_in(django_user_model, name, *([group] if group else []), staff=staff)
 
 
 @pytest.fixture

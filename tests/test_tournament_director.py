@@ -6,10 +6,10 @@ import re
 from urllib.parse import unquote
 
 import pytest
-from django.contrib.auth.models import Group
 
 from games.models import AuditEntry, Player
 from games.models import Table as HotseatTable
+from tests.conftest import user_in
 from tournaments import selectors, selectors_director, services
 from tournaments.models import (
     Adjustment,
@@ -35,13 +35,6 @@ SHORT_CYCLE = [
     (8, [1, 3], [-20, -6, -20, -6]),  # −6 to −20: the attackers won
 ]
 TOTALS = [38, 46, 16, 24]
-
-
-def user_in(django_user_model, name, *groups):
-    user = django_user_model.objects.create_user(name, password="pw-for-tests-only")
-    for group in groups:
-        user.groups.add(Group.objects.get(name=group))
-    return user
 
 
 @pytest.fixture

@@ -10,12 +10,12 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from django.contrib.auth.models import Group
 from django.test import Client
 
 from games.models import AuditEntry, Deal, Player
 from games.models import Table as HotseatTable
 from tests.commands import run
+from tests.conftest import user_in
 from tests.hotseat import play_to_end
 from tests.hotseat import url as hotseat_url
 from tournaments import selectors, services
@@ -67,14 +67,6 @@ CORRECTED = {"contract": 7, "attackers": [1, 2], "scores": [0, -16, -16, 0]}
 
 
 # -- users and requests ------------------------------------------------------------------------
-
-def user_in(django_user_model, name, *groups, staff=False):
-    user = django_user_model.objects.create_user(name, password="pw-for-tests-only",
-                                                 is_staff=staff)
-    for group in groups:
-        user.groups.add(Group.objects.get(name=group))
-    return user
-
 
 def signed_in(user) -> Client:
     client = Client()
