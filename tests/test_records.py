@@ -10,7 +10,11 @@ from pathlib import Path
 
 import pytest
 from django.core.management.base import CommandError
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from games.engine import InvalidRecord
+from games.engine.records import IllegalRecordAction, parse, replay
 from games.engine.simulate import simulate
 from tests.commands import (
     GAMES,
@@ -402,3 +406,70 @@ def test_bad_input_never_shows_a_traceback_in_a_real_process(tmp_path):
     printed = assert_refused_in_a_real_process(
         invalid, write(tmp_path / "illegal.json", illegal), 3)
     assert printed == []
+
+
+# -- whatever a file holds, replay answers in one line ---------------------------------------
+
+ODD_VALUES = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6),
+                       st.floats(allow_nan=True), st.text(max_size=5),
+                       st.lists(st.integers(0, 3), max_size=3),
+                       st.dictionaries(st.text(max_size=3), st.integers(), max_size=2))
+
+
+def places(value, path=()):
+    """Every path into a JSON document, to the document itself included."""
+    yield path
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from places(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from places(item, (*path, index))
+
+
+def replaced(document, path, value):
+    if not path:
+        return value
+    copy = json.loads(json.dumps(document))
+    inner = copy
+    for step in path[:-1]:
+        inner = inner[step]
+    inner[path[-1]] = value
+    return copy
+
+
+@pytest.mark.parametrize("game", GAMES)
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_a_record_with_any_value_of_any_type_anywhere_is_refused_in_one_line(game, data):
+    """An option of the wrong type, a list for a card, a float for a seat, a huge number:
+    replay refuses the record as invalid or the action as illegal, never a traceback."""
+    record = valid_record(game)
+    record["options"] = record.get("options") or {name: None for name in ("cycle", "deals")
+                                                  if game != "fantan"}
+    path = data.draw(st.sampled_from(list(places(record))), label="path")
+    broken = replaced(record, path, data.draw(ODD_VALUES, label="value"))
+    try:
+        replay(parse(json.dumps(broken)))
+    except (InvalidRecord, IllegalRecordAction):
+        pass
+
+
+@pytest.mark.parametrize("content, reason", [
+    (b"\xff\xfe{}", "not UTF-8"),
+    (b'{"game": "fantan", "dealer": ' + b"9" * 5000 + b"}", "not JSON"),
+])
+def test_a_file_that_is_not_utf8_or_holds_a_huge_number_is_refused_in_one_line(
+        tmp_path, content, reason):
+    path = tmp_path / "record.json"
+    path.write_bytes(content)
+    line = assert_not_a_record(path)
+    assert reason in line
+
+
+def test_a_file_beyond_the_size_limit_is_refused_before_it_is_read(tmp_path, monkeypatch):
+    monkeypatch.setattr("games.documents.LIMIT", 1000)
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps({**valid_record("fantan"), "padding": "x" * 2000}))
+    code, out, err = run("replay", str(path))
+    assert code == 2 and "larger than" in err and "Traceback" not in err

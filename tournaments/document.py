@@ -93,7 +93,7 @@ def is_int(value) -> bool:
 def read(text: str) -> Document:
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+    except ValueError as exc:  # bad JSON, or a number of thousands of digits
         raise NotADocument(f"not JSON: {exc}") from None
     except RecursionError:
         raise NotADocument("not JSON: nested too deeply") from None

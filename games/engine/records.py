@@ -28,7 +28,7 @@ def parse(text: str) -> dict:
     """The record in ``text``; InvalidRecord for bad JSON or a document of the wrong shape."""
     try:
         record = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+    except ValueError as exc:  # bad JSON, or a number of thousands of digits
         raise InvalidRecord(f"not JSON: {exc}") from None
     except RecursionError:
         raise InvalidRecord("not JSON: nested too deeply") from None

@@ -96,7 +96,7 @@ class VarietyRules(Rules):
 
     def read_options(self, raw: dict) -> dict:
         cycle = raw.get("cycle", "full")
-        if cycle not in CYCLES:
+        if not isinstance(cycle, str) or cycle not in CYCLES:
             raise InvalidRecord("cycle must be \"full\" or \"short\"")
         return {"cycle": cycle}
 

@@ -3,6 +3,7 @@ import sys
 
 from django.core.management.base import BaseCommand
 
+from games.documents import Unreadable, read_text
 from games.engine import InvalidRecord
 from games.engine.records import IllegalRecordAction, parse, replay
 
@@ -19,9 +20,8 @@ class Command(BaseCommand):
         status = 0
         for name in files:
             try:
-                text = sys.stdin.read() if name == "-" else read(name)
-                result = replay(parse(text)).result()
-            except InvalidRecord as exc:
+                result = replay(parse(read_text(name))).result()
+            except (InvalidRecord, Unreadable) as exc:
                 self.stderr.write(f"{name}: not a valid record: {exc}")
                 status = 2
             except IllegalRecordAction as exc:
@@ -32,11 +32,3 @@ class Command(BaseCommand):
                 self.stdout.write(json.dumps(result, ensure_ascii=False))
         if status:
             sys.exit(status)
-
-
-def read(name: str) -> str:
-    try:
-        with open(name, encoding="utf-8") as f:
-            return f.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InvalidRecord(f"cannot read the file: {exc.strerror or exc}") from None

@@ -6,6 +6,7 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
+from games.documents import Unreadable, read_text
 from tournaments import selectors, services
 from tournaments.document import BrokenRule, NotADocument, read
 from tournaments.models import Tournament
@@ -30,9 +31,8 @@ class Command(BaseCommand):
 
     def do_import(self, file, **options):
         try:
-            text = sys.stdin.read() if file == "-" else read_file(file)
-            doc = read(text)
-        except NotADocument as exc:
+            doc = read(read_text(file))
+        except (NotADocument, Unreadable) as exc:
             self.stderr.write(f"{file}: not a tournament document: {exc}")
             sys.exit(2)
         except BrokenRule as exc:
@@ -69,12 +69,3 @@ def tournament(key: str) -> Tournament:
         return selectors.tournament_by_key(key)
     except Tournament.DoesNotExist:
         raise CommandError(f"no tournament {key!r}") from None
-
-
-def read_file(name: str) -> str:
-    try:
-        with open(name, encoding="utf-8") as f:
-            return f.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise NotADocument(f"cannot read the file: {getattr(exc, 'strerror', None) or exc}"
-                           ) from None
