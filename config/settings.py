@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "games",
     *GAMES.values(),  # each game is an app: its templates and static files are found
     "tournaments",
+    "axes",  # sign-in throttling
 ]
 
 MIDDLEWARE = [
@@ -56,6 +57,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: it answers a locked-out sign-in
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -92,7 +94,9 @@ def database_from_url(url: str) -> dict:
             "PASSWORD": unquote(parts.password or ""),
             "HOST": parts.hostname or "",
             "PORT": str(parts.port or ""),
-            "CONN_MAX_AGE": 60,
+            # Under ASGI each request may run in another thread: a kept connection would never
+            # be closed (too many clients). One a request; a pooler may stand in front.
+            "CONN_MAX_AGE": 0,
         }
     raise ImproperlyConfigured(f"DATABASE_URL: unsupported scheme {parts.scheme!r}")
 
@@ -130,6 +134,15 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
+# Sign-in throttling: after five wrong passwords for one name from one address, that pair
+# waits a quarter of an hour (django-axes).
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend",
+                           "django.contrib.auth.backends.ModelBackend"]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = 0.25  # hours
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_RESET_ON_SUCCESS = True
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -152,9 +165,15 @@ STORAGES = {
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_SAMESITE = "Lax"
 X_FRAME_OPTIONS = "DENY"
-if not DEBUG:
-    SESSION_COOKIE_SECURE = os.environ.get("SECURE_COOKIES", "0") == "1"
-    CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+if not DEBUG and os.environ.get("SECURE_COOKIES", "0") == "1":
+    # Served behind TLS: the reverse proxy in front of daphne sets X-Forwarded-Proto.
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
+    SECURE_SSL_REDIRECT = True
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_HSTS_SECONDS = int(os.environ.get("HSTS_SECONDS", "3600"))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True  # (of the club's own host name)
+    # Joining the browsers' preload list is the domain owner's own step, not a setting.
+    SILENCED_SYSTEM_CHECKS = ["security.W021"]
 
 LOGGING = {
     "version": 1,

@@ -8,8 +8,6 @@ and tell the table's listeners once the transaction has committed.
 
 import random
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_noop
 
@@ -18,6 +16,7 @@ from .engine import RulesError
 from .engine.base import AlreadyDone, InvalidAction, InvalidRecord
 from .hotseat import ACTION, REVEAL, TAKE_BACK, Event, Hotseat
 from .models import AuditEntry, Cycle, Deal, DealEvent, Player, Seat, Table
+from .notices import send_on_commit
 
 
 class ServiceError(Exception):
@@ -57,6 +56,8 @@ def add_player(*, name: str, user=None, by=None) -> Player:
     name = " ".join(name.split())
     if not name:
         raise Refused(gettext_noop("A player needs a name."))
+    if not name.isprintable():  # a NUL byte, say: PostgreSQL cannot store it
+        raise Refused(gettext_noop("A name may hold only printable text."))
     with transaction.atomic():
         existing = Player.objects.filter(key=Player.key_of(name)).first()
         if existing:
@@ -212,13 +213,6 @@ def group_name(token: str) -> str:
 
 def _notify_on_commit(deal: Deal) -> None:
     # Only the deal number and version: listeners fetch what their viewer may see.
-    message = {"type": "table.changed", "deal": deal.number, "version": deal.version}
-    group = group_name(deal.table.token)
-
-    def send():
-        layer = get_channel_layer()
-        if layer is not None:
-            async_to_sync(layer.group_send)(group, message)
-
-    transaction.on_commit(send)
+    send_on_commit(group_name(deal.table.token),
+                   {"type": "table.changed", "deal": deal.number, "version": deal.version})
 

@@ -128,3 +128,42 @@ async def websocket_scenario(fantan_table, host):
     assert messages == ['{"deal": 1, "version": 1}', '{"deal": 1, "version": 2}']
     assert not leaked_cards("".join(messages), every_card)
     await communicator.disconnect()
+
+
+def test_a_served_installation_passes_the_deployment_check():
+    """DEBUG off, a long random key, TLS in front (SECURE_COOKIES=1): `check --deploy` is
+    clean; the database connections do not outlive a request under ASGI."""
+    clean = {k: v for k, v in os.environ.items()  # the tests' own async switch too
+             if k not in ("DATABASE_URL", "REDIS_URL", "SECRET_KEY", "DEBUG",
+                          "DJANGO_ALLOW_ASYNC_UNSAFE")}
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        env={**clean, "DEBUG": "0", "SECURE_COOKIES": "1",
+             "SECRET_KEY": "vR7-" + "".join(chr(97 + i % 26) + str(i) for i in range(30))},
+        cwd=settings.BASE_DIR, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+    assert database_from_url("postgresql://u@db:5432/club")["CONN_MAX_AGE"] == 0
+
+
+@pytest.mark.django_db
+def test_sign_in_attempts_are_limited(client, django_user_model):
+    """Five wrong passwords for a name lock it out for a while, the right one included, with
+    a clear message and nothing signed in; another name is not locked."""
+    django_user_model.objects.create_user("anna", password="the-right-password")
+    for attempt in range(1, 6):
+        response = client.post("/accounts/login/", {"username": "anna", "password": "wrong"},
+                               HTTP_ACCEPT_LANGUAGE="en")
+        if attempt < 5:
+            assert response.status_code == 200 and "do not match" in response.content.decode()
+    assert response.status_code == 429  # the fifth locks the name out
+    response = client.post("/accounts/login/", {"username": "anna",
+                                                "password": "the-right-password"},
+                           HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 429
+    assert "Too many wrong passwords" in response.content.decode()
+    assert "_auth_user_id" not in client.session
+    django_user_model.objects.create_user("boris", password="his-own-password")
+    response = client.post("/accounts/login/", {"username": "boris",
+                                                "password": "his-own-password"})
+    assert response.status_code == 302 and client.session["_auth_user_id"]

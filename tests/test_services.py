@@ -9,7 +9,7 @@ from django.db import connection, transaction
 
 from games import selectors, services
 from games.engine.records import replay
-from games.models import AuditEntry, Deal, DealEvent
+from games.models import AuditEntry, Deal, DealEvent, Player
 from tests.conftest import current
 from tests.hotseat import act, without_seat
 
@@ -171,3 +171,49 @@ def test_a_table_is_refused_for_the_wrong_number_of_players(host, players):
         services.start_table(user=host, game="fantan", options={}, players=players[:3])
     with pytest.raises(services.Refused):
         services.start_table(user=host, game="fantan", options={"players": 7}, players=players)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("say", ["six clubs\x00", "\x07", "a\u200bb"])
+def test_an_announcement_with_a_control_character_is_refused_and_changes_nothing(
+        variety_table, host, say):
+    """A NUL byte is refused as bad input on SQLite and PostgreSQL alike (PostgreSQL cannot
+    store it)."""
+    deal = current(variety_table)
+    seat = selectors.load(deal).state.to_act
+    deal = services.reveal(deal=deal, seat=seat, expected_version=0, user=host)
+    with pytest.raises(services.Refused) as refused:
+        services.play(deal=deal, seat=seat, action={"call": 2, "say": say},
+                      expected_version=deal.version, user=host)
+    assert "printable" in refused.value.message
+    assert current(variety_table).version == deal.version
+
+
+@pytest.mark.django_db
+def test_a_name_with_a_control_character_is_refused(host):
+    with pytest.raises(services.Refused):
+        services.add_player(name="Анна\x00", by=host)
+    assert not Player.objects.filter(name__startswith="Анна").exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_with_the_channel_layer_down_a_write_still_succeeds_and_the_failure_is_logged(
+        fantan_table, host, client, monkeypatch, caplog):
+    """Redis down: the action is saved and answered as a success; the lost notice is logged
+    (pages catch up on their next fetch)."""
+    layer = get_channel_layer()
+
+    async def down(*args, **kwargs):
+        raise ConnectionError("Redis is down")
+
+    monkeypatch.setattr(layer, "group_send", down)
+    client.force_login(host)
+    deal = current(fantan_table)
+    seat = selectors.load(deal).state.to_act
+    with caplog.at_level("WARNING", logger="games.notices"):
+        response = client.post(f"/t/{fantan_table.token}/reveal",
+                               {"deal": 1, "version": 0, "seat": seat},
+                               HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert current(fantan_table).version == 1
+    assert "not sent" in caplog.text

@@ -109,8 +109,8 @@ def read_header(data: dict) -> Document:
     """Everything but the rounds' contents; NotADocument for any field that is wrong."""
     players = data.get("players")
     if (not isinstance(players, list) or not players
-            or not all(isinstance(p, str) and p.strip() for p in players)):
-        raise NotADocument("players must be a list of names")
+            or not all(isinstance(p, str) and p.strip() and p.isprintable() for p in players)):
+        raise NotADocument("players must be a list of names (printable text)")
     if len(set(players)) != len(players):
         raise NotADocument("players must name each entrant once")
     rounds = data.get("rounds")
@@ -130,8 +130,8 @@ def read_settings(data: dict, rounds_held: int = 0) -> dict:
     if unknown:
         raise NotADocument(f"unknown field {unknown[0]!r}")
     name = data.get("tournament")
-    if not isinstance(name, str) or not name.strip():
-        raise NotADocument("tournament must be the tournament's name")
+    if not isinstance(name, str) or not name.strip() or not name.isprintable():
+        raise NotADocument("tournament must be the tournament's name (printable text)")
     try:
         options = registry.rules(parts.key).parse_options(data.get("options"))
     except RulesError as exc:

@@ -4,14 +4,13 @@ listeners told after commit, as in ``games.services``."""
 from decimal import Decimal
 from fractions import Fraction
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext_noop
 
 from games import registry
 from games.models import AuditEntry, Player
+from games.notices import send_on_commit
 from games.services import ServiceError, add_player, start_table
 
 from . import seating
@@ -80,15 +79,8 @@ def free_key(name: str) -> str:
 
 def notify_on_commit(tournament: Tournament) -> None:
     # Only that it changed: each page fetches what its viewer may see.
-    message = {"type": "tournament.changed", "tournament": tournament.key}
-    group = group_name(tournament)
-
-    def send():
-        layer = get_channel_layer()
-        if layer is not None:
-            async_to_sync(layer.group_send)(group, message)
-
-    transaction.on_commit(send)
+    send_on_commit(group_name(tournament),
+                   {"type": "tournament.changed", "tournament": tournament.key})
 
 
 class TournamentError(ServiceError):

@@ -215,6 +215,8 @@ class VarietyState(State):
         if self.named[seat] >> number & 1:
             raise IllegalAction(gettext_noop("You have already called %(number)s."),
                                 number=number)
+        if any(not character.isprintable() for character in " ".join(say.split())):
+            raise IllegalAction(gettext_noop("An announcement may hold only printable text."))
         if len(" ".join(say.split())) > SAY_LENGTH:
             raise IllegalAction(gettext_noop(
                 "An announcement may be at most %(length)s characters long."),
