@@ -104,7 +104,8 @@ def test_an_edited_row_changes_the_standings_and_its_history_shows_the_change(
     assert versions[-1].history_user.username == "admin"
     page = admin_client.get(history_url(row), **EN).content.decode()
     assert "Misread the paper sheet" in page and "admin" in page
-    assert f"{escape(json.dumps(FIRST))} &nbsp;&rarr;&nbsp;&nbsp;{escape(json.dumps(CORRECTED))}" \
+    old, new = (escape(json.dumps(row, sort_keys=True)) for row in (FIRST, CORRECTED))
+    assert f"{old} &nbsp;&rarr;&nbsp;&nbsp;{new}" \
         in " ".join(page.split())
     entry = AuditEntry.objects.get(verb="sheet.correct")
     assert entry.data["old"] == FIRST and entry.data["new"] == CORRECTED

@@ -112,8 +112,8 @@ class JsonContextHelper(HistoricalRecordContextHelper):
         super().__init__(model, record, max_displayed_delta_change_chars=400)
 
     def prepare_delta_change_value(self, change, value):
-        if isinstance(value, dict | list):
-            return json.dumps(value, ensure_ascii=False)
+        if isinstance(value, dict | list):  # keys sorted: PostgreSQL's JSONB keeps no order
+            return json.dumps(value, ensure_ascii=False, sort_keys=True)
         return super().prepare_delta_change_value(change, value)
 
 
