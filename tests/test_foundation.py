@@ -167,3 +167,19 @@ def test_sign_in_attempts_are_limited(client, django_user_model):
     response = client.post("/accounts/login/", {"username": "boris",
                                                 "password": "his-own-password"})
     assert response.status_code == 302 and client.session["_auth_user_id"]
+
+
+def test_the_second_run_knows_whether_its_servers_answer():
+    """make test's run on PostgreSQL and Redis starts only when both answer (and fails under
+    CI=true otherwise)."""
+    import socket
+
+    from config.reachable import reachable
+
+    with socket.socket() as listening:
+        listening.bind(("127.0.0.1", 0))
+        listening.listen()
+        port = listening.getsockname()[1]
+        assert reachable(f"redis://127.0.0.1:{port}/0")
+    assert not reachable(f"redis://127.0.0.1:{port}/0")  # closed now
+    assert not reachable("ftp://127.0.0.1/0")  # no known port
