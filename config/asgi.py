@@ -8,8 +8,16 @@ django_asgi_app = get_asgi_application()  # before importing anything that loads
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.urls import re_path  # noqa: E402
 
-from games.routing import websocket_urlpatterns  # noqa: E402
+from games import routing as games_routing  # noqa: E402
+from games.consumers import Refuse  # noqa: E402
+from tournaments import routing as tournaments_routing  # noqa: E402
+
+# Every other address is refused cleanly rather than failing inside the router.
+websocket_urlpatterns = (games_routing.websocket_urlpatterns
+                         + tournaments_routing.websocket_urlpatterns
+                         + [re_path(r"", Refuse.as_asgi())])
 
 application = ProtocolTypeRouter({
     "http": django_asgi_app,

@@ -1,19 +1,91 @@
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
+"""The live pages' sockets. They only listen: on connecting, a page is told the version now
+(so a page that reconnects after a drop or a restart catches up), then each new version.
+A notice holds version numbers, never a card: each page fetches what its own viewer may see.
+"""
 
+import json
+import logging
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from . import selectors
+from .models import Table
 from .services import group_name
 
+log = logging.getLogger(__name__)
 
-class TableConsumer(AsyncJsonWebsocketConsumer):
-    """Tells a table's open pages that it changed. The notice holds the deal number and its
-    version, never a card: each page fetches what its own viewer may see."""
+
+class LiveConsumer(AsyncWebsocketConsumer):
+    """A socket of one subject's live pages. ``find`` gives the subject's group, or None to
+    refuse the handshake (an unknown key, a viewer who may not see it); ``stamp`` its
+    version now."""
+
+    group = None
+
+    def find(self, **route) -> tuple[str, object] | None:
+        raise NotImplementedError
+
+    def stamp(self, subject) -> list[int]:
+        raise NotImplementedError
 
     async def connect(self):
-        self.group = group_name(self.scope["url_route"]["kwargs"]["token"])
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        found = await database_sync_to_async(self.find)(**self.scope["url_route"]["kwargs"])
+        if found is None:
+            await self.close()  # before accepting: the handshake is refused (403)
+            return
+        group, subject = found
+        try:
+            await self.channel_layer.group_add(group, self.channel_name)
+        except Exception:  # the layer's Redis is down: the page retries until it is back
+            log.warning("live page not joined to %s", group, exc_info=True)
+            await self.close()
+            return
+        self.group = group
         await self.accept()
+        # read after joining: a change in between is announced twice, never missed
+        await self.live_changed({"stamp": await database_sync_to_async(self.stamp)(subject)})
 
     async def disconnect(self, code):
-        await self.channel_layer.group_discard(self.group, self.channel_name)
+        if self.group is not None:
+            try:
+                await self.channel_layer.group_discard(self.group, self.channel_name)
+            except Exception:  # the layer's Redis is down: its group entry expires
+                log.warning("live page not removed from %s", self.group, exc_info=True)
 
-    async def table_changed(self, event):
-        await self.send_json({"deal": event["deal"], "version": event["version"]})
+    async def receive(self, text_data=None, bytes_data=None):
+        await self.close(code=1003)  # the pages send nothing: whatever comes is refused
+
+    async def live_changed(self, event):
+        await self.send(text_data=json.dumps({"stamp": event["stamp"]}))
+
+
+class TableConsumer(LiveConsumer):
+    """The hotseat page's socket: for a member who may open the table."""
+
+    def find(self, token):
+        table = Table.objects.filter(token=token).first()
+        if table is None or not selectors.can_host(self.scope["user"], table):
+            return None
+        return group_name(table), table
+
+    def stamp(self, table):
+        return selectors.deal_stamp(table)
+
+
+class WatchConsumer(LiveConsumer):
+    """A spectator's socket: the spectators' key is all it asks."""
+
+    def find(self, key):
+        table = Table.objects.filter(watch_key=key).first()
+        return None if table is None else (group_name(table), table)
+
+    def stamp(self, table):
+        return selectors.deal_stamp(table)
+
+
+class Refuse(AsyncWebsocketConsumer):
+    """Any other address: the handshake is refused."""
+
+    async def connect(self):
+        await self.close()

@@ -50,6 +50,10 @@ class Table(models.Model):
 
     token = models.CharField(_("address key"), max_length=32, unique=True, default=new_token,
                              editable=False, help_text=_("The unguessable part of its address."))
+    # A second address that only shows the table: whoever has it may watch, never play.
+    watch_key = models.CharField(_("spectators' key"), max_length=32, unique=True,
+                                 default=new_token, editable=False,
+                                 help_text=_("The unguessable part of the spectators' address."))
     game = models.CharField(_("game"), max_length=16, choices=registry.choices)
     options = models.JSONField(_("options"), default=dict)
     players = models.ManyToManyField(Player, through="Seat", related_name="tables")
@@ -69,6 +73,11 @@ class Table(models.Model):
         from django.urls import reverse
 
         return reverse("table", args=[self.token])
+
+    def get_watch_url(self):
+        from django.urls import reverse
+
+        return reverse("watch", args=[self.watch_key])
 
 
 class Seat(models.Model):

@@ -90,7 +90,7 @@ class TablePage:
     deal: Deal
     game: Game
     players: list[str]
-    mode: str  # "handoff", "turn" or "over"
+    mode: str  # "handoff", "turn", "over"; "watch" for a spectator
     view: View  # the engine's view for the seat at the screen (a spectator's otherwise)
     hand: list[str]  # the hand of the player at the screen, as he holds it
     legal: list[dict]  # the actions he may take now

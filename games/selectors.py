@@ -17,6 +17,18 @@ def table_by_token(token: str) -> Table:
             .get(token=token))
 
 
+def table_by_watch_key(key: str) -> Table:
+    """The table whose spectators' key this is (2 queries). Table.DoesNotExist if none."""
+    return (Table.objects.select_related("created_by")
+            .prefetch_related(Prefetch("seats", Seat.objects.select_related("player")))
+            .get(watch_key=key))
+
+
+def deal_stamp(table: Table) -> list[int]:
+    """The version of the table now, as its live pages compare it: [deal, version]."""
+    return list(table.deals.order_by("-number").values_list("number", "version")[0])
+
+
 def current_deal(table: Table) -> Deal:
     deal = table.deals.select_related("cycle").order_by("-number").first()
     deal.table = table
@@ -66,18 +78,22 @@ def record(deal: Deal) -> dict:
 
 # -- the table page -----------------------------------------------------------------------
 
-def table_page(table: Table, deal: Deal, chosen: str | None = None) -> TablePage:
-    """What the hotseat page shows, holding no hand but that of the player at the screen.
-    ``chosen``: a card the player at the screen has picked, for games that show where it
-    may go."""
+def table_page(table: Table, deal: Deal, chosen: str | None = None,
+               spectator: bool = False) -> TablePage:
+    """What the hotseat page shows, holding no hand but that of the player at the screen;
+    a spectator's page holds none (mode "watch" until the deal is over). ``chosen``: a card
+    the player at the screen has picked, for games that show where it may go."""
     game = registry.game(table.game)
     players = names(table)
     hotseat = load(deal)
     state = hotseat.state
-    mode = "over" if state.is_over() else "handoff" if hotseat.handoff else "turn"
-    view = state.view(hotseat.shown_seat)
+    if state.is_over():
+        mode = "over"
+    else:
+        mode = "watch" if spectator else "handoff" if hotseat.handoff else "turn"
+    view = state.view(None if spectator else hotseat.shown_seat)
     to_act = view["to_act"]
-    take_back_seat = hotseat.take_back_seat()
+    take_back_seat = None if spectator else hotseat.take_back_seat()
     sheet = cycle_sheet(deal.cycle, players, game, deal) if deal.cycle_id else None
     turn = mode == "turn"
     page = TablePage(

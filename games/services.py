@@ -207,12 +207,11 @@ def _write(deal: Deal, event: Event, expected_version: int, user) -> Deal:
     return locked
 
 
-def group_name(token: str) -> str:
-    return f"table.{token}"
+def group_name(table: Table) -> str:
+    return f"table.{table.pk}"  # both its host's page and its spectators listen
 
 
 def _notify_on_commit(deal: Deal) -> None:
     # Only the deal number and version: listeners fetch what their viewer may see.
-    send_on_commit(group_name(deal.table.token),
-                   {"type": "table.changed", "deal": deal.number, "version": deal.version})
-
+    send_on_commit(group_name(deal.table), {"type": "live.changed",
+                                            "stamp": [deal.number, deal.version]})

@@ -13,4 +13,7 @@ urlpatterns = [
     path("t/<str:token>/next-deal", views.next_deal, name="table-next-deal"),
     path("t/<str:token>/deals/<int:number>/record.json", views.deal_record, name="deal-record"),
     path("t/<str:token>/cycles/<int:number>/", views.cycle_sheet, name="cycle"),
+    path("watch/<str:key>/", views.watch, name="watch"),
+    path("watch/<str:key>/deals/<int:number>/record.json", views.watch_record,
+         name="watch-record"),
 ]

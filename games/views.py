@@ -88,10 +88,17 @@ def message_text(exc, players: list[str]) -> str:
     return _(exc.message) % params if params else _(exc.message)
 
 
-def render_table(request, table, *, error=None, status=200, chosen=None):
-    page = selectors.table_page(table, selectors.current_deal(table), chosen=chosen)
+def render_table(request, table, *, error=None, status=200, chosen=None, spectator=False):
+    page = selectors.table_page(table, selectors.current_deal(table), chosen=chosen,
+                                spectator=spectator)
     context = {f.name: getattr(page, f.name) for f in fields(page)}
     context["error"] = error
+    context["spectator"] = spectator
+    # the page's socket: a spectator's knows the spectators' key only
+    context["live"] = (f"/ws/watch/{table.watch_key}/" if spectator
+                       else f"/ws/t/{table.token}/")
+    if not spectator:
+        context["watch_url"] = request.build_absolute_uri(table.get_watch_url())
     template = PARTIAL if request.htmx else "games/table.html"
     return render(request, template, context, status=status)
 
@@ -115,6 +122,17 @@ def table_get(handler):
 @table_get
 def table_view(request, table):
     return render_table(request, table, chosen=request.GET.get("card"))
+
+
+@require_GET
+def watch(request, key):
+    """A table as its spectators see it: anyone with the spectators' address, signed in or
+    not; no hand, no face-down card, no stock, and nothing to press."""
+    try:
+        table = selectors.table_by_watch_key(key)
+    except Table.DoesNotExist:
+        raise Http404 from None
+    return render_table(request, table, spectator=True)
 
 
 def table_post(handler):
@@ -188,6 +206,21 @@ def cycle_sheet(request, table, number):
 
 @table_get
 def deal_record(request, table, number):
+    return record_response(request, table, number)
+
+
+@require_GET
+def watch_record(request, key, number):
+    """A finished deal's record for its spectators: every hand as dealt, once they are
+    no secret."""
+    try:
+        table = selectors.table_by_watch_key(key)
+    except Table.DoesNotExist:
+        raise Http404 from None
+    return record_response(request, table, number)
+
+
+def record_response(request, table, number):
     deal = table.deals.filter(number=number).first()
     if deal is None:
         raise Http404

@@ -120,14 +120,15 @@ def open_table(page, table):
 
 
 def version(page) -> int:
-    return int(page.locator("#table").get_attribute("data-version"))
+    """The version of the deal the page shows (its live stamp: "deal version")."""
+    return int(page.locator("#table").get_attribute("data-stamp").split()[1])
 
 
 def click_and_wait(page, locator):
     """Click something that writes one event, and wait for htmx to swap in the new table."""
     before = version(page)
     locator.click()
-    page.locator(f'#table[data-version="{before + 1}"]').wait_for()
+    page.locator(f'#table[data-stamp$=" {before + 1}"]').wait_for()
     assert page.locator("#table .error").count() == 0, page.locator("#table .error").inner_text()
 
 
@@ -386,7 +387,7 @@ def test_keyboard_only(open_page, user):
         assert button.evaluate("el => el === document.activeElement")
         before = version(page)
         page.keyboard.press("Enter")
-        page.locator(f'#table[data-version="{before + 1}"]').wait_for()
+        page.locator(f'#table[data-stamp$=" {before + 1}"]').wait_for()
         assert_turn_of(page, table, name)
 
         target = page.locator("button.card.playable").first
@@ -402,7 +403,7 @@ def test_keyboard_only(open_page, user):
         label = target.get_attribute("aria-label")
         before = version(page)
         page.keyboard.press("Enter")
-        page.locator(f'#table[data-version="{before + 1}"]').wait_for()
+        page.locator(f'#table[data-stamp$=" {before + 1}"]').wait_for()
         if label:
             break
     else:

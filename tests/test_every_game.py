@@ -105,7 +105,7 @@ def test_a_stale_page_and_a_double_click_are_refused_and_show_the_table_as_it_is
     unchanged(table, after_first)
     # the refusal shows the table as it is now, ready for the next click: its version
     page = again.content.decode()
-    assert f'data-version="{after_first.version}"' in page
+    assert f'data-stamp="{after_first.number} {after_first.version}"' in page
     assert set(re.findall(r'name="version" value="(\d+)"', page)) <= {str(after_first.version)}
 
 

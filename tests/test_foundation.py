@@ -6,17 +6,12 @@ import subprocess
 import sys
 
 import pytest
-from asgiref.sync import async_to_sync, sync_to_async
-from channels.routing import URLRouter
-from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.core.management import call_command
 
 from config.settings import database_from_url
-from games import selectors, services
 from games.models import AuditEntry, Player
-from games.routing import websocket_urlpatterns
-from tests.conftest import current, leaked_cards
+from tests.conftest import current
 
 
 def settings_in_subprocess(**env) -> subprocess.CompletedProcess:
@@ -99,35 +94,6 @@ def test_a_player_edited_in_the_admin_goes_through_the_service(admin_client, pla
 
 def test_the_health_check_answers(client):
     assert client.get("/healthz").content == b"ok"
-
-
-@pytest.mark.django_db(transaction=True)
-def test_the_websocket_tells_of_a_change_and_carries_no_card(fantan_table, host):
-    async_to_sync(websocket_scenario)(fantan_table, host)
-
-
-async def websocket_scenario(fantan_table, host):
-    communicator = WebsocketCommunicator(URLRouter(websocket_urlpatterns),
-                                         f"/ws/t/{fantan_table.token}/")
-    connected, _ = await communicator.connect()
-    assert connected
-
-    def move():
-        deal = current(fantan_table)
-        state = selectors.load(deal).state
-        services.reveal(deal=deal, seat=state.to_act, expected_version=0, user=host)
-        deal = current(fantan_table)
-        action = state.legal_actions()[0]
-        services.play(deal=deal, seat=action["seat"],
-                      action={k: v for k, v in action.items() if k != "seat"},
-                      expected_version=1, user=host)
-        return [c for hand in deal.dealt["hands"] for c in hand]
-
-    every_card = await sync_to_async(move)()
-    messages = [await communicator.receive_from(), await communicator.receive_from()]
-    assert messages == ['{"deal": 1, "version": 1}', '{"deal": 1, "version": 2}']
-    assert not leaked_cards("".join(messages), every_card)
-    await communicator.disconnect()
 
 
 def test_a_served_installation_passes_the_deployment_check():

@@ -7,7 +7,7 @@ from django.db.migrations.executor import MigrationExecutor
 from games import registry, selectors
 from games.engine.records import replay
 
-BEFORE, AFTER = [("games", "0001_initial")], [("games", "0002_deal_dealt")]
+BEFORE = [("games", "0001_initial")]
 
 
 def migrate(targets):
@@ -40,7 +40,7 @@ def test_a_deal_stored_before_the_migration_plays_on_and_replays_after_it(django
     events.create(deal=deal, index=2, kind="action", seat=seat,
                   data={"seat": seat, "discard": card})
     try:
-        migrate(AFTER)
+        migrate(executor_leaf())  # and every migration after it
         from games.models import Deal
 
         migrated = Deal.objects.select_related("table").get(pk=deal.pk)

@@ -74,7 +74,7 @@ def test_deal_events_are_append_only(fantan_table, host):
 def test_listeners_are_told_after_commit_and_never_of_a_rollback(fantan_table, host):
     layer = get_channel_layer()
     channel = async_to_sync(layer.new_channel)()
-    async_to_sync(layer.group_add)(services.group_name(fantan_table.token), channel)
+    async_to_sync(layer.group_add)(services.group_name(fantan_table), channel)
     deal = current(fantan_table)
     seat = selectors.load(deal).state.to_act
     with transaction.atomic():
@@ -84,7 +84,7 @@ def test_listeners_are_told_after_commit_and_never_of_a_rollback(fantan_table, h
         services.reveal(deal=deal, seat=seat, expected_version=5, user=host)
     services.reveal(deal=deal, seat=seat, expected_version=0, user=host)
     message = async_to_sync(layer.receive)(channel)
-    assert message == {"type": "table.changed", "deal": 1, "version": 1}
+    assert message == {"type": "live.changed", "stamp": [1, 1]}
     assert current(fantan_table).version == 1
 
 

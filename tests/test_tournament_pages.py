@@ -6,6 +6,7 @@ import csv
 import io
 import json
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 from django.db import connection
@@ -118,7 +119,8 @@ def test_the_sheets_csv_of_a_variety_tournament_gives_each_seats_figure(client, 
 
 def test_the_projector_shows_the_standings_and_the_current_rounds_tables(client, fantan):
     page = text(get(client, "tournament-projector", fantan.key))
-    assert '<meta http-equiv="refresh" content="60">' in page
+    # it follows the results live (tests/test_live.py), with nothing to reload by hand
+    assert f'data-live="/ws/tournaments/{quote(fantan.key, safe="")}/"' in page
     assert 'class="site"' not in page  # no site header
     assert "5–6" in page and "9.5" in page
     assert "Round 2" in page and "Round 1" not in page

@@ -37,6 +37,8 @@ class Tournament(models.Model):
                                    null=True, blank=True, on_delete=models.SET_NULL,
                                    related_name="+")
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    # Counts its changes: a live page compares the one it shows with the one announced.
+    version = models.PositiveIntegerField(_("version"), default=0, editable=False)
 
     class Meta:
         ordering = ["-created_at"]

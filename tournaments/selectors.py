@@ -4,6 +4,8 @@ queries however many rounds, tables and rows it has."""
 from dataclasses import dataclass
 from fractions import Fraction
 
+from django.db.models import F
+
 from games import registry
 
 from .document import Document
@@ -59,7 +61,8 @@ def played_of(tournaments: list[Tournament], entrants: dict[int, list[Entrant]],
     rounds = list(rounds)
     round_ids = [r.pk for r in rounds]
     tables: dict[int, list[RoundTable]] = {}
-    for table in RoundTable.objects.filter(round__in=round_ids).order_by("round", "number"):
+    for table in (RoundTable.objects.filter(round__in=round_ids).order_by("round", "number")
+                  .annotate(watch_key=F("hotseat__watch_key"))):
         tables.setdefault(table.round_id, []).append(table)
     seats: dict[int, list[int]] = {}
     for table_id, entrant_id in (TableSeat.objects.filter(table__round__in=round_ids)

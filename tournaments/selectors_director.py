@@ -119,6 +119,7 @@ class TableState:
     counts: bool  # complete, and confirmed where the tournament asks for it
     points: list[int]
     hotseat_url: str | None = None
+    watch_url: str | None = None  # its spectators' page
     entered_by: str | None = None
     confirmed_by: str | None = None
 
@@ -191,6 +192,7 @@ def run_page(tournament: Tournament) -> RunPage:
                 counts=selectors.counts(tournament, table, sheet), points=sheet.points,
                 hotseat_url=(reverse("table", args=[tokens[table.hotseat_id]])
                              if table.hotseat_id in tokens else None),
+                watch_url=reverse("watch", args=[table.watch_key]) if table.watch_key else None,
                 entered_by=users.get(table.entered_by_id),
                 confirmed_by=users.get(table.confirmed_by_id)))
         byes = [by_name[name] for name in shown.byes]

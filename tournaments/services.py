@@ -5,6 +5,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from django.db import transaction
+from django.db.models import F
 from django.utils.text import slugify
 from django.utils.translation import gettext_noop
 
@@ -78,9 +79,11 @@ def free_key(name: str) -> str:
 
 
 def notify_on_commit(tournament: Tournament) -> None:
-    # Only that it changed: each page fetches what its viewer may see.
-    send_on_commit(group_name(tournament),
-                   {"type": "tournament.changed", "tournament": tournament.key})
+    """Counts the change and tells the tournament's live pages once it is committed: only
+    its new version; each page fetches what its viewer may see."""
+    Tournament.objects.filter(pk=tournament.pk).update(version=F("version") + 1)
+    version = Tournament.objects.values_list("version", flat=True).get(pk=tournament.pk)
+    send_on_commit(group_name(tournament), {"type": "live.changed", "stamp": [version]})
 
 
 class TournamentError(ServiceError):

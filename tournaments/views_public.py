@@ -47,6 +47,7 @@ class TableView:
     seats: list[Seat]
     state: str
     here: bool  # played here (its hotseat page is not public)
+    watch_key: str | None = None  # played here: its spectators' page is
 
 
 @dataclass
@@ -111,7 +112,8 @@ def round_views(played_: selectors.Played) -> list[RoundView]:
                 for seat, points, won in zip(seats, sheet.points, match_points(sheet.points),
                                              strict=True):
                     seat.points, seat.match_points = points, number(won)
-            tables.append(TableView(table.number, seats, state, table.hotseat_id is not None))
+            tables.append(TableView(table.number, seats, state, table.hotseat_id is not None,
+                                    table.watch_key))
         rounds.append(RoundView(index, tables, [Seat(name, ids[name]) for name in shown.byes]))
     return rounds
 
@@ -206,6 +208,21 @@ def tournament_page(request, key: str):
         "order": [ORDER_LABELS[key] for key in tournament.order],
         "entrants": played_.entrants, "rounds": round_views(played_),
         "can_run": roles.is_scorer(request.user)})
+
+
+@require_GET
+def round_page(request, key: str, round_number: int):
+    """One released round: its tables (spectators' links for those played here), its byes,
+    and each table's result once it counts."""
+    tournament = tournament_or_404(key)
+    played_ = selectors.played(tournament).released_only()
+    rounds = round_views(played_)
+    if not 1 <= round_number <= len(rounds):
+        raise Http404
+    return render(request, "tournaments/public/round.html", {
+        "tournament": tournament, "game": registry.game(tournament.game),
+        "round": rounds[round_number - 1],
+        "bye_points": number(Fraction(tournament.bye_points))})
 
 
 @require_GET

@@ -1,0 +1,14 @@
+from django import template
+from django.urls import reverse
+
+register = template.Library()
+
+
+@register.simple_tag(takes_context=True)
+def record_url(context, number: int) -> str:
+    """A finished deal's record, at the address of whoever reads the page: its host's, or
+    its spectators' (a spectator never learns the table's own address)."""
+    table = context["table"]
+    if context.get("spectator"):
+        return reverse("watch-record", args=[table.watch_key, number])
+    return reverse("deal-record", args=[table.token, number])

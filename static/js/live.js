@@ -1,0 +1,59 @@
+// A live page ([data-live]: its socket's path; [data-stamp]: the version it shows) follows its
+// table or tournament. The socket says only which version is current, on connecting and after
+// every change; the page then fetches itself, as its own viewer may see it. A version the page
+// already shows, or is already fetching, or that an answer on its way will bring, is not
+// fetched again. A dropped socket is retried; on reconnecting the page catches up.
+(function () {
+  "use strict";
+  const live = () => document.querySelector("[data-live]");
+  const status = document.getElementById("live-status");
+  if (!live() || !window.WebSocket || !window.htmx) return;
+  const parse = (text) => text.trim().split(/\s+/).map(Number);
+  const newer = (a, b) => {
+    for (let i = 0; i < Math.max(a.length, b.length); i++) {
+      if ((a[i] || 0) !== (b[i] || 0)) return (a[i] || 0) > (b[i] || 0);
+    }
+    return false;
+  };
+  let announced = null;  // the newest version the server announced
+  let asked = null;  // the version announced when the page last fetched itself
+  const pending = new Set();  // requests in flight: each brings the page as it is then
+
+  function catchUp() {
+    const page = live();
+    if (!page || pending.size || announced === null) return;
+    if (!newer(announced, parse(page.dataset.stamp))) return;
+    if (asked !== null && !newer(announced, asked)) return;
+    asked = announced;
+    htmx.ajax("GET", location.href, {target: page, swap: "outerHTML", select: "[data-live]"});
+  }
+  document.addEventListener("htmx:beforeRequest", (e) => pending.add(e.detail.xhr));
+  document.addEventListener("htmx:afterRequest", (e) => {
+    pending.delete(e.detail.xhr);
+    catchUp();
+  });
+
+  const path = live().dataset.live;
+  let delay = 500;
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    const socket = new WebSocket(scheme + location.host + path);
+    socket.onopen = () => {
+      delay = 500;
+      if (status) status.hidden = true;
+    };
+    socket.onmessage = (event) => {
+      let notice;
+      try { notice = JSON.parse(event.data); } catch (error) { return; }
+      if (!Array.isArray(notice.stamp)) return;
+      if (announced === null || newer(notice.stamp, announced)) announced = notice.stamp;
+      catchUp();
+    };
+    socket.onclose = () => {
+      if (status) status.hidden = false;
+      setTimeout(connect, delay);
+      delay = Math.min(delay * 2, 5000);
+    };
+  }
+  connect();
+})();
