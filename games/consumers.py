@@ -8,6 +8,7 @@ import logging
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from redis.exceptions import RedisError
 
 from . import selectors
 from .models import Table
@@ -23,6 +24,15 @@ class LiveConsumer(AsyncWebsocketConsumer):
 
     group = None
 
+    async def __call__(self, scope, receive, send):
+        try:
+            await super().__call__(scope, receive, send)
+        except (RedisError, OSError) as exc:
+            # The layer's Redis went away under an open socket: close it (the page says it
+            # is disconnected and retries until Redis is back), with a line in the log.
+            log.warning("live page dropped: the channel layer failed: %r", exc)
+            await send({"type": "websocket.close", "code": 1011})
+
     def find(self, **route) -> tuple[str, object] | None:
         raise NotImplementedError
 
@@ -37,8 +47,8 @@ class LiveConsumer(AsyncWebsocketConsumer):
         group, subject = found
         try:
             await self.channel_layer.group_add(group, self.channel_name)
-        except Exception:  # the layer's Redis is down: the page retries until it is back
-            log.warning("live page not joined to %s", group, exc_info=True)
+        except Exception as exc:  # the layer's Redis is down: the page retries until it is back
+            log.warning("live page not joined to %s: %r", group, exc)
             await self.close()
             return
         self.group = group
@@ -50,8 +60,8 @@ class LiveConsumer(AsyncWebsocketConsumer):
         if self.group is not None:
             try:
                 await self.channel_layer.group_discard(self.group, self.channel_name)
-            except Exception:  # the layer's Redis is down: its group entry expires
-                log.warning("live page not removed from %s", self.group, exc_info=True)
+            except Exception as exc:  # the layer's Redis is down: its group entry expires
+                log.warning("live page not removed from %s: %r", self.group, exc)
 
     async def receive(self, text_data=None, bytes_data=None):
         await self.close(code=1003)  # the pages send nothing: whatever comes is refused

@@ -21,7 +21,7 @@ def send_on_commit(group: str, message: dict) -> None:
             return
         try:
             async_to_sync(layer.group_send)(group, message)
-        except Exception:  # any failure of the layer: the write stands
-            log.warning("notice to %s not sent", group, exc_info=True)
+        except Exception as exc:  # any failure of the layer: the write stands
+            log.warning("notice to %s not sent: %r", group, exc)
 
     transaction.on_commit(send)
