@@ -8,10 +8,13 @@ django_asgi_app = get_asgi_application()  # before importing anything that loads
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.conf import settings  # noqa: E402
 
+from config.slots import RequestSlots  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter({
-    "http": django_asgi_app,
+    # a bounded number of requests at once, each with its own database connection
+    "http": RequestSlots(django_asgi_app, settings.REQUEST_SLOTS),
     "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
 })

@@ -84,6 +84,34 @@ def assert_connections_back_to(before: int | None) -> None:
     assert now <= before, f"{now - before} connections left open after the requests"
 
 
+class PeakConnections(threading.Thread):
+    """On PostgreSQL, while in its ``with``: the most connections to the test database seen
+    at once (its own one included), polled from a connection of its own."""
+
+    def __init__(self):
+        super().__init__(daemon=True)
+        self.most = 0
+        self.done = threading.Event()
+
+    def run(self):
+        try:
+            while not self.done.is_set():
+                self.most = max(self.most, pg_connections())
+                time.sleep(0.002)
+        finally:
+            connection.close()
+
+    def __enter__(self):
+        if connection.vendor == "postgresql":
+            self.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.done.set()
+        if self.is_alive():
+            self.join(10)
+
+
 def assert_log_explains_every_deal(table) -> None:
     """Each deal's snapshot is its log rebuilt, and its version the log's length."""
     for deal in table.deals.all():
@@ -106,7 +134,7 @@ def assert_in_log(table, post) -> None:
 
 
 def test_fifty_concurrent_submissions_of_one_turn_apply_exactly_one(served, fantan_table,
-                                                                   host):
+                                                                   host, settings):
     """50 threads post the same action of the same deal and version at once to one daphne
     process: one is applied, 49 are refused as stale (409), none fails (no 5xx, no "database
     is locked", no "too many clients"); on PostgreSQL no connection outlives the requests."""
@@ -135,14 +163,17 @@ def test_fifty_concurrent_submissions_of_one_turn_apply_exactly_one(served, fant
             answers.append(repr(exc))
 
     threads = [threading.Thread(target=submit, args=(s,)) for s in sessions]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
+    with PeakConnections() as peak:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
     for session in sessions:
         session.close()
     server.check()
     assert Counter(answers) == {200: 1, 409: 49}
+    if before is not None:  # the burst queued for the process's request slots
+        assert before < peak.most <= before + 1 + settings.REQUEST_SLOTS, (before, peak.most)
     deal = Deal.objects.get(pk=deal.pk)
     assert deal.version == version + 1
     assert deal.events.count() == version + 1
