@@ -2,6 +2,8 @@
 
 DATABASE_URL  sqlite:///path (default: db.sqlite3 here) or postgresql://user@host:port/name
 REDIS_URL     redis://host:port/n for channels-redis; the in-memory layer when unset
+REQUEST_SLOTS HTTP requests one server process serves at once (default 8), each with its own
+              database connection: processes x slots must stay below the database's limit
 SECRET_KEY, DEBUG (default on), ALLOWED_HOSTS (comma-separated)
 """
 
@@ -122,6 +124,10 @@ DATABASES = {
     if os.environ.get("DATABASE_URL") else sqlite_database(BASE_DIR / "db.sqlite3")
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# At most this many HTTP requests of one server process are served at once; the others wait
+# their turn in its event loop, holding no thread and no database connection (config.slots).
+REQUEST_SLOTS = int(os.environ.get("REQUEST_SLOTS", "8"))
 
 if os.environ.get("REDIS_URL"):
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",

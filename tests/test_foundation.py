@@ -1,5 +1,6 @@
 """Settings, demo data, the admin and the table's websocket."""
 
+import asyncio
 import os
 import re
 import subprocess
@@ -10,6 +11,7 @@ from django.conf import settings
 from django.core.management import call_command
 
 from config.settings import database_from_url
+from config.slots import RequestSlots
 from games.models import AuditEntry, Player
 from tests.conftest import current
 
@@ -149,3 +151,27 @@ def test_the_second_run_knows_whether_its_servers_answer():
         assert reachable(f"redis://127.0.0.1:{port}/0")
     assert not reachable(f"redis://127.0.0.1:{port}/0")  # closed now
     assert not reachable("ftp://127.0.0.1/0")  # no known port
+
+
+def test_a_server_process_serves_a_bounded_number_of_requests_at_once():
+    """Twenty requests at once through three slots: never more than three inside the app
+    (each would hold a thread and a database connection), and every one is served."""
+    inside, most, served = 0, 0, []
+
+    async def app(scope, receive, send):
+        nonlocal inside, most
+        inside += 1
+        most = max(most, inside)
+        await asyncio.sleep(0.01)
+        inside -= 1
+        served.append(scope["n"])
+
+    async def burst():
+        slots = RequestSlots(app, 3)
+        await asyncio.gather(*(slots({"type": "http", "n": n}, None, None)
+                               for n in range(20)))
+
+    asyncio.run(burst())
+    assert most == 3 and sorted(served) == list(range(20))
+    with pytest.raises(ValueError):
+        RequestSlots(app, 0)
