@@ -1,12 +1,15 @@
+import importlib.util
 import os
 import re
 
 import pytest
 from django.utils import translation
+from django.utils.crypto import get_random_string
 
 from games import selectors, services
 from games.models import Player
 from games.templatetags.cards import card_name, card_text
+from tests.servers import Servers, current_database_url, redis_url, server_env
 
 # Playwright's sync API runs an event loop in the test thread; Django's ORM must still be
 # usable from the test itself (live_server fixtures, assertions on the database).
@@ -86,3 +89,36 @@ def short_variety_table(host, players):
 def leopard_table(host, players):
     return services.start_table(user=host, game="leopard", players=players[:2], options={},
                                 seed=11)
+
+
+# -- real server processes (tests/servers.py) -------------------------------------------
+
+def unavailable(reason: str):
+    """Skip with the reason; under CI, where every precondition must hold, fail instead."""
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{reason} (required under CI)")
+    pytest.skip(reason)
+
+
+@pytest.fixture
+def served(settings, tmp_path):
+    """``served(n)``: n daphne processes on the test database, stopped after the test; the
+    test fails, showing the log, if one of them died by itself or logged a traceback."""
+    if importlib.util.find_spec("daphne") is None:
+        unavailable("daphne is not installed: no server process can be started")
+    # A served installation: DEBUG off, and a secret of its own that the test shares (the
+    # session cookie the test makes must be valid there).
+    settings.SECRET_KEY = "live-" + get_random_string(50)
+    env = server_env(current_database_url(), redis_url(), settings.SECRET_KEY)
+    started = []
+
+    def start(count: int) -> Servers:
+        servers = Servers(count, env, log_dir=str(tmp_path))
+        started.append(servers)
+        return servers.__enter__()
+
+    yield start
+    for servers in started:
+        servers.stop()
+    for servers in started:
+        servers.check()

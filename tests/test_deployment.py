@@ -2,8 +2,6 @@
 first run of the suite, PostgreSQL (and Redis) in the second. The tables' data is committed
 (transactional tests) so that the processes see it."""
 
-import importlib.util
-import os
 import random
 import threading
 import time
@@ -23,45 +21,12 @@ from tests.servers import (
     Member,
     ServerFailed,
     Servers,
-    current_database_url,
-    redis_url,
     server_env,
 )
 
 pytestmark = [pytest.mark.servers, pytest.mark.django_db(transaction=True)]
 
 SETTLE_SECONDS = 2
-
-
-def unavailable(reason: str):
-    """Skip with the reason; under CI, where every precondition must hold, fail instead."""
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"{reason} (required under CI)")
-    pytest.skip(reason)
-
-
-@pytest.fixture
-def served(settings, tmp_path):
-    """``served(n)``: n daphne processes on the test database, stopped after the test; the
-    test fails, showing the log, if one of them died by itself or logged a traceback."""
-    if importlib.util.find_spec("daphne") is None:
-        unavailable("daphne is not installed: no server process can be started")
-    # A served installation: DEBUG off, and a secret of its own that the test shares (the
-    # session cookie the test makes must be valid there).
-    settings.SECRET_KEY = "live-" + get_random_string(50)
-    env = server_env(current_database_url(), redis_url(), settings.SECRET_KEY)
-    started = []
-
-    def start(count: int) -> Servers:
-        servers = Servers(count, env, log_dir=str(tmp_path))
-        started.append(servers)
-        return servers.__enter__()
-
-    yield start
-    for servers in started:
-        servers.stop()
-    for servers in started:
-        servers.check()
 
 
 def pg_connections() -> int | None:
