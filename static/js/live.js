@@ -40,7 +40,7 @@
     const socket = new WebSocket(scheme + location.host + path);
     socket.onopen = () => {
       delay = 500;
-      if (status) status.hidden = true;
+      if (status) { status.hidden = true; status.dataset.socket = "open"; }
     };
     socket.onmessage = (event) => {
       let notice;
@@ -50,7 +50,7 @@
       catchUp();
     };
     socket.onclose = () => {
-      if (status) status.hidden = false;
+      if (status) { status.hidden = false; status.dataset.socket = "closed"; }
       setTimeout(connect, delay);
       delay = Math.min(delay * 2, 5000);
     };
