@@ -58,6 +58,16 @@ def admin_sql(*statements: str) -> None:
             conn.execute(statement)
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """User and system CPU time a process has used so far (Linux), None elsewhere."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return None
+
+
 def percentile(values: list[float], p: int) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[p - 1]
 
@@ -72,6 +82,9 @@ def run_setup(processes: int, env: dict, user) -> dict:
     tables = [new_table(user, games[i % len(games)], seed=i) for i in range(TABLES)]
     member = Member(user)
     with Servers(processes, env) as servers:
+        pids = [server.process.pid for server in servers]
+        servers_cpu = [cpu_seconds(pid) for pid in pids]
+        clients_cpu = time.process_time()
         started = time.monotonic()
         until = started + SECONDS
         streams = [Stream(table, [member.session(s) for s in servers], seed=i, until=until)
@@ -81,6 +94,9 @@ def run_setup(processes: int, env: dict, user) -> dict:
         for stream in streams:
             stream.finish(timeout=SECONDS + 60)
         elapsed = time.monotonic() - started
+        clients_cpu = time.process_time() - clients_cpu
+        servers_cpu = [None if before is None or (now := cpu_seconds(pid)) is None
+                       else now - before for pid, before in zip(pids, servers_cpu, strict=True)]
         servers.stop()
         servers.check()
     answers = [a for stream in streams for a in stream.answers]
@@ -95,6 +111,9 @@ def run_setup(processes: int, env: dict, user) -> dict:
         "server_errors": sum(isinstance(a.status, int) and a.status >= 500 for a in answers),
         "other": sorted({str(a.status) for a in answers if a.status != 200}),
         "posts": len(answers),
+        "servers_cpu_ms": (None if None in servers_cpu or not done
+                           else sum(servers_cpu) / len(done) * 1000),
+        "clients_cpu_ms": clients_cpu / len(done) * 1000 if done else None,
     }
 
 
@@ -141,6 +160,8 @@ def main() -> int:
             f"{f['actions_per_second']:.1f} game actions/s; time of a write: median "
             f"{f['median_ms']:.1f} ms, 95th percentile {f['p95_ms']:.1f} ms; "
             f"5xx: {f['server_errors']}"
+            + (f"; CPU a write: daphne {f['servers_cpu_ms']:.1f} ms, the clients' reads and "
+               f"posts {f['clients_cpu_ms']:.1f} ms" if f["servers_cpu_ms"] is not None else "")
             + (f"; other answers: {', '.join(f['other'])}" if f["other"] else ""))
     two, one = figures
     say(f"live two processes against one: {two['writes_per_second'] / one['writes_per_second']:.2f}"
