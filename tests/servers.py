@@ -141,7 +141,22 @@ class Server:
         with open(self.log_path, "a") as log:
             log.write(f"--- killed (SIGKILL) on port {self.port}\n")
 
+    def launch(self, tries: int = 3) -> "Server":
+        """Start and wait; on another port if this one was taken meanwhile (``free_port``
+        cannot hold it for the process)."""
+        for _ in range(tries - 1):
+            try:
+                return self.start().wait_ready()
+            except ServerFailed:
+                if self.running() or "Address already in use" not in self.log_path.read_text():
+                    raise
+            self.port = free_port()
+            self.log_path = self.log_path.with_name(f"daphne-{self.port}.log")
+            self.log_path.write_text("")
+        return self.start().wait_ready()
+
     def restart(self) -> "Server":
+        """Start again on the same port (after ``kill`` or ``stop``) and wait."""
         return self.start().wait_ready()
 
     def stop(self) -> None:
@@ -189,7 +204,12 @@ class Servers(list):
             for server in self:
                 server.start()
             for server in self:
-                server.wait_ready()
+                try:
+                    server.wait_ready()
+                except ServerFailed:
+                    if server.running():
+                        raise
+                    server.launch()  # its port was taken meanwhile, say
         except BaseException:
             self.stop()
             raise
