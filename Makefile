@@ -42,6 +42,7 @@ test: lint
 bench: install
 	$(PY) manage.py bench
 	$(PY) manage.py bench_tournaments --game variety
+	$(PY) -m tests.bench_fanout
 
 messages: install
 	$(PY) manage.py makemessages -l ru --no-location
