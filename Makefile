@@ -43,6 +43,7 @@ bench: install
 	$(PY) manage.py bench
 	$(PY) manage.py bench_tournaments --game variety
 	$(PY) -m tests.bench_live
+	$(PY) -m tests.bench_fanout
 
 messages: install
 	$(PY) manage.py makemessages -l ru --no-location

@@ -16,9 +16,10 @@ from .services import group_name
 
 log = logging.getLogger(__name__)
 
-# Close codes of our own (a server may send only 1000 or 3000-4999); the page reconnects.
-UNEXPECTED = 4003  # the page sent something: it never does
-LAYER_FAILED = 4503  # the channel layer (Redis) failed under the socket
+# Close codes of an open socket. daphne (through autobahn) sends only 1000 or 3000-4999 and
+# fails with a traceback on any other; 4000-4999 are for private use. The page retries on any.
+CLOSE_REFUSED_FRAME = 4003  # the page sent something: the pages send nothing
+CLOSE_LAYER_FAILED = 4011  # the channel layer failed under the socket
 
 
 class LiveConsumer(AsyncWebsocketConsumer):
@@ -35,7 +36,7 @@ class LiveConsumer(AsyncWebsocketConsumer):
             # The layer's Redis went away under an open socket: close it (the page says it
             # is disconnected and retries until Redis is back), with a line in the log.
             log.warning("live page dropped: the channel layer failed: %r", exc)
-            await send({"type": "websocket.close", "code": LAYER_FAILED})
+            await send({"type": "websocket.close", "code": CLOSE_LAYER_FAILED})
 
     def find(self, **route) -> tuple[str, object] | None:
         raise NotImplementedError
@@ -68,7 +69,8 @@ class LiveConsumer(AsyncWebsocketConsumer):
                 log.warning("live page not removed from %s: %r", self.group, exc)
 
     async def receive(self, text_data=None, bytes_data=None):
-        await self.close(code=UNEXPECTED)  # the pages send nothing: whatever comes is refused
+        # the pages send nothing: whatever comes is refused
+        await self.close(code=CLOSE_REFUSED_FRAME)
 
     async def live_changed(self, event):
         await self.send(text_data=json.dumps({"stamp": event["stamp"]}))

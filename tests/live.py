@@ -1,7 +1,9 @@
 """Playing tables through served processes (tests/servers.py), as hotseat screens do: the next
-post a table needs, read from the database, and a thread that keeps posting them.
+post a table needs, read from the database, a thread that keeps posting them, and the checks
+that an acknowledged post is in the table's log.
 
-Used by tests/test_deployment.py and tests/bench_live.py; needs Django set up.
+Used by tests/test_deployment.py, tests/test_live_servers.py and the benchmarks; needs
+Django set up.
 """
 
 import random
@@ -15,6 +17,7 @@ from django.db import connection
 from games import registry, selectors, services
 from games.engine import IllegalAction
 from games.hotseat import ACTION, REVEAL
+from games.models import DealEvent
 
 NAMES = ["Анна", "Борис", "Вера", "Глеб", "Дарья", "Егор", "Жанна", "Захар"]
 
@@ -131,3 +134,24 @@ class Stream(threading.Thread):
         assert not self.is_alive(), "the stream did not stop"
         if self.error is not None:
             raise self.error
+
+
+def assert_log_explains_every_deal(table) -> None:
+    """Each deal's snapshot is its log rebuilt, and its version the log's length."""
+    for deal in table.deals.all():
+        deal.table = table
+        events = list(deal.events.all())
+        assert [e.index for e in events] == list(range(deal.version)), deal.number
+        assert (selectors.rebuild(deal, events).to_json()
+                == selectors.load(deal).to_json()), deal.number
+
+
+def assert_in_log(table, post) -> None:
+    """The write an acknowledged post made is in the table's log."""
+    if post.what == "next-deal":
+        assert table.deals.filter(number=post.deal + 1).exists(), post
+        return
+    event = DealEvent.objects.filter(deal__table=table, deal__number=post.deal,
+                                     index=post.index).first()
+    assert event is not None, f"acknowledged, not in the log: {post}"
+    assert (event.kind, event.seat, event.data) == post.event, post

@@ -264,3 +264,57 @@ class MemberSession(requests.Session):
         kwargs.setdefault("timeout", self.timeout)
         kwargs.setdefault("allow_redirects", False)
         return super().request(method, self.base_url + url, *args, **kwargs)
+
+
+REDIS_SERVER = "/usr/bin/redis-server"
+
+
+class RedisServer:
+    """A private ``redis-server`` on a port of its own (nothing saved to disk), to kill and
+    start again on the same port; never the machine's own Redis."""
+
+    def __init__(self, log_dir: str | None = None, binary: str = REDIS_SERVER):
+        self.binary = binary
+        self.port = free_port()
+        self.log_path = Path(log_dir or tempfile.gettempdir()) / f"redis-{self.port}.log"
+        self.log_path.write_text("")
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self, timeout: float = 10) -> "RedisServer":
+        """Start it (again, on the same port) and wait until it answers PING."""
+        assert self.process is None or self.process.poll() is not None, "already running"
+        with open(self.log_path, "a") as log:
+            self.process = subprocess.Popen(
+                [self.binary, "--port", str(self.port), "--bind", "127.0.0.1",
+                 "--save", "", "--appendonly", "no", "--dir", str(self.log_path.parent)],
+                stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+                start_new_session=True)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise ServerFailed(f"redis-server on port {self.port} exited with "
+                                   f"{self.process.returncode}\n{self.log_path.read_text()}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), 1) as sock:
+                    sock.sendall(b"PING\r\n")
+                    if sock.recv(16).startswith(b"+PONG"):
+                        return self
+            except OSError:
+                pass
+            time.sleep(0.02)
+        raise ServerFailed(f"redis-server on port {self.port} did not answer within "
+                           f"{timeout:.0f} s\n{self.log_path.read_text()}")
+
+    def kill(self) -> None:
+        """SIGKILL, as a crash would."""
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(10)

@@ -12,11 +12,17 @@ from django.db import connection
 from django.utils.crypto import get_random_string
 
 from games import selectors, services
-from games.models import Deal, DealEvent
+from games.models import Deal
 from games.registry import GAMES
 from tests.conftest import current
 from tests.hotseat import form_fields
-from tests.live import Stream, new_table, next_post
+from tests.live import (
+    Stream,
+    assert_in_log,
+    assert_log_explains_every_deal,
+    new_table,
+    next_post,
+)
 from tests.servers import (
     Member,
     ServerFailed,
@@ -75,27 +81,6 @@ class PeakConnections(threading.Thread):
         self.done.set()
         if self.is_alive():
             self.join(10)
-
-
-def assert_log_explains_every_deal(table) -> None:
-    """Each deal's snapshot is its log rebuilt, and its version the log's length."""
-    for deal in table.deals.all():
-        deal.table = table
-        events = list(deal.events.all())
-        assert [e.index for e in events] == list(range(deal.version)), deal.number
-        assert (selectors.rebuild(deal, events).to_json()
-                == selectors.load(deal).to_json()), deal.number
-
-
-def assert_in_log(table, post) -> None:
-    """The write an acknowledged post made is in the table's log."""
-    if post.what == "next-deal":
-        assert table.deals.filter(number=post.deal + 1).exists(), post
-        return
-    event = DealEvent.objects.filter(deal__table=table, deal__number=post.deal,
-                                     index=post.index).first()
-    assert event is not None, f"acknowledged, not in the log: {post}"
-    assert (event.kind, event.seat, event.data) == post.event, post
 
 
 def test_fifty_concurrent_submissions_of_one_turn_apply_exactly_one(served, fantan_table,

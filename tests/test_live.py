@@ -15,7 +15,7 @@ from django.test import Client
 
 from config.asgi import application
 from games import registry, selectors, services
-from games.consumers import UNEXPECTED
+from games.consumers import CLOSE_REFUSED_FRAME
 from tests.conftest import current, leaked_cards
 from tests.hotseat import act, url
 from tests.test_tournament_services import enter, new_tournament
@@ -194,7 +194,7 @@ def test_whatever_a_page_sends_closes_its_socket_cleanly(fantan_table, frame, ca
         await communicator.wait()
         return closed
 
-    assert async_to_sync(run)() == {"type": "websocket.close", "code": UNEXPECTED}
+    assert async_to_sync(run)() == {"type": "websocket.close", "code": CLOSE_REFUSED_FRAME}
     assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
 
 
