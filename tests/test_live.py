@@ -8,7 +8,8 @@ import json
 import re
 
 import pytest
-from asgiref.sync import async_to_sync, sync_to_async
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.test import Client
@@ -204,7 +205,7 @@ def test_host_and_spectator_sockets_follow_every_action_and_carry_no_card(fantan
         host_socket = socket(f"/ws/t/{fantan_table.token}/", ORIGIN, session_of(host))
         watcher = socket(f"/ws/watch/{fantan_table.watch_key}/", ORIGIN)
         assert (await host_socket.connect())[0] and (await watcher.connect())[0]
-        await sync_to_async(act)(fantan_table, 0, host)  # a reveal and an action
+        await database_sync_to_async(act)(fantan_table, 0, host)  # a reveal and an action
         received = []
         for communicator in (host_socket, watcher):
             received.append([json.loads(await communicator.receive_from()) for _ in range(3)])
@@ -249,7 +250,7 @@ def test_a_tournament_socket_is_public_and_tells_each_change(django_user_model):
         communicator = socket(path, ORIGIN)
         assert (await communicator.connect())[0]
         first = json.loads(await communicator.receive_from())
-        await sync_to_async(tournament_services.add_entrant)(
+        await database_sync_to_async(tournament_services.add_entrant)(
             tournament=tournament, player="Анна", user=director)
         second = json.loads(await communicator.receive_from())
         await communicator.disconnect()
@@ -281,7 +282,7 @@ def test_a_round_page_links_the_spectators_of_its_tables_played_here_and_follows
         assert (await communicator.connect())[0]
         first = json.loads(await communicator.receive_from())["stamp"]
         # the deal played to its end: its result fills the table's sheet
-        await sync_to_async(finish)(hotseat, host)
+        await database_sync_to_async(finish)(hotseat, host)
         later = json.loads(await communicator.receive_from(timeout=5))["stamp"]
         await communicator.disconnect()
         return first, later
