@@ -1,0 +1,15 @@
+"""The members' addresses: the directors' list of accounts, and each member's own page."""
+
+from django.urls import path
+
+from . import views_members as views
+
+urlpatterns = [
+    path("members/", views.members_page, name="members"),
+    path("members/invite", views.invite, name="members-invite"),
+    path("members/<int:pk>/link", views.link, name="members-link"),
+    path("members/<int:pk>/unlink", views.unlink, name="members-unlink"),
+    path("members/<int:pk>/reset", views.reset, name="members-reset"),
+    path("account/", views.account_page, name="account"),
+    path("account/password/", views.PasswordChange.as_view(), name="password_change"),
+]
