@@ -99,3 +99,8 @@ class Game:
         """The game's own parts of the table page and of the score sheet page."""
         return {part: f"{self.key}/{part}.html"
                 for part in ("board", "turn", "result", "score_sheet")}
+
+    def rules_templates(self, language: str) -> list[str]:
+        """The game's rules page for players, written in each language
+        (``templates/<key>/rules/<language>.html``): the reader's, else the English one."""
+        return [f"{self.key}/rules/{language}.html", f"{self.key}/rules/en.html"]

@@ -5,6 +5,7 @@ from . import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    path("rules/<str:game>/", views.rules, name="rules"),
     path("tables/new/<str:game>/", views.new_table, name="new-table"),
     path("t/<str:token>/", views.table_view, name="table"),
     path("t/<str:token>/reveal", views.reveal, name="table-reveal"),

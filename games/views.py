@@ -6,6 +6,9 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.template import TemplateDoesNotExist
+from django.template.loader import select_template
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -31,6 +34,21 @@ def home(request):
 @require_GET
 def healthz(request):
     return HttpResponse("ok", content_type="text/plain")
+
+
+@require_GET
+def rules(request, game):
+    """A game's rules for players, public: the page's frame is shared, the text is the game's
+    own, written in the reader's language (``Game.rules_templates``)."""
+    try:
+        game = registry.game(game)
+        text = select_template(game.rules_templates(get_language())).template.name
+    except (registry.UnknownGame, TemplateDoesNotExist):
+        raise Http404 from None
+    return render(request, "games/rules.html", {
+        "game": game, "games": registry.games(), "text": text,
+        # the options form, unbound: the text names each option by the form's own label
+        "form": game.form()})
 
 
 @login_required

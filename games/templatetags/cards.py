@@ -49,6 +49,12 @@ def card(code: str) -> dict:
 
 
 @register.filter
+def card_codes(text: str) -> list[str]:
+    """"AC KC QC": a few cards written in a template (the rules' examples), as a list."""
+    return text.split()
+
+
+@register.filter
 def rank(rank: str) -> str:
     """A rank as the cards letter it ("T" is 10; Russian packs letter В Д К Т)."""
     return rank_shown(rank)
