@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from . import registry, selectors, services
 from .engine.cards import SUIT_SYMBOLS
+from .engine.messages import Message
 from .models import Table
 from .moves import BadMove, posted_int
 from .templatetags.cards import card_text
@@ -77,15 +78,26 @@ def not_host_page(request):
 
 
 def message_text(exc, players: list[str]) -> str:
-    """A refusal in the reader's language, with names for seats and symbols for cards."""
+    """A refusal in the reader's language, with names for seats (or "seat 2" without them)
+    and symbols for cards; a param that is a message itself (the reason of a refusal that
+    says where it lies) is translated too, and a long value a document gave is cut short."""
     params = dict(exc.params)
+    for name, value in params.items():
+        if isinstance(value, Message):
+            params[name] = message_text(value, players)
+        elif isinstance(value, str) and len(value) > SHOWN_VALUE:
+            params[name] = value[:SHOWN_VALUE - 1] + "…"
     if "seat" in params:
-        params["seat"] = players[params["seat"]] if players else params["seat"]
+        seat = params["seat"]
+        params["seat"] = players[seat] if players else _("seat %(n)s") % {"n": seat}
     if "card" in params:
         params["card"] = card_text(params["card"])
     if "suit" in params:
         params["suit"] = SUIT_SYMBOLS[params["suit"]]
     return _(exc.message) % params if params else _(exc.message)
+
+
+SHOWN_VALUE = 80  # characters of a value from a document that a message repeats
 
 
 def render_table(request, table, *, error=None, status=200, chosen=None, spectator=False):
