@@ -82,6 +82,9 @@ def not_host_page(request):
     return refused_page(request, _("This table is played on another screen."), 403)
 
 
+SHOWN_VALUE = 80  # characters of a value from a document that a message repeats
+
+
 def message_text(exc, players: list[str]) -> str:
     """A refusal in the reader's language, with names for seats (or "seat 2" without them)
     and symbols for cards; a param that is a message itself (the reason of a refusal that
@@ -100,9 +103,6 @@ def message_text(exc, players: list[str]) -> str:
     if "suit" in params:
         params["suit"] = SUIT_SYMBOLS[params["suit"]]
     return _(exc.message) % params if params else _(exc.message)
-
-
-SHOWN_VALUE = 80  # characters of a value from a document that a message repeats
 
 
 def render_table(request, table, *, error=None, status=200, chosen=None, spectator=False):
