@@ -1,32 +1,55 @@
-"""Reading a document a user gives a command (a deal record, a tournament document): UTF-8
-text from a file or standard input, refused before it is read whole when it is too large."""
+"""Reading a document a user gives a command or a page (a deal record, a tournament
+document): UTF-8 text from a file, standard input or an uploaded file, refused before it is
+read whole when it is too large."""
 
 import sys
+
+from .engine.messages import Message, gettext_noop
 
 LIMIT = 16 * 1024 * 1024  # bytes: far beyond any record or tournament, short of any harm
 
 
-class Unreadable(Exception):
-    """The document could not be read: the reason, for a one-line message."""
+class Unreadable(Message, Exception):
+    """The document could not be read: the reason, for a one-line message (``message`` and
+    ``params`` as the engines' refusals carry them, for the pages to translate)."""
+
+    def __init__(self, message: str, **params):
+        super().__init__(message)
+        self.message = message
+        self.params = params
 
 
-def read_text(name: str, limit: int | None = None) -> str:
-    """The text of the file ``name`` (``-``: standard input), at most ``limit`` bytes."""
+def too_large(limit: int) -> Unreadable:
+    if limit >= 1024 * 1024 and limit % (1024 * 1024) == 0:
+        return Unreadable(gettext_noop("larger than %(size)s MiB: not read"),
+                          size=limit // (1024 * 1024))
+    if limit >= 1024 and limit % 1024 == 0:
+        return Unreadable(gettext_noop("larger than %(size)s KiB: not read"), size=limit // 1024)
+    return Unreadable(gettext_noop("larger than %(size)s bytes: not read"), size=limit)
+
+
+def read_text(name, limit: int | None = None) -> str:
+    """The text of the file ``name`` (``-``: standard input; or a binary file object, such
+    as an uploaded file), at most ``limit`` bytes."""
     limit = LIMIT if limit is None else limit
     try:
-        if name == "-":
+        if hasattr(name, "read"):
+            data = name.read(limit + 1)
+        elif name == "-":
             stream = getattr(sys.stdin, "buffer", sys.stdin)
             data = stream.read(limit + 1)
         else:
             with open(name, "rb") as f:
                 data = f.read(limit + 1)
     except OSError as exc:
-        raise Unreadable(f"cannot read the file: {exc.strerror or exc}") from None
+        raise Unreadable(gettext_noop("cannot read the file: %(reason)s"),
+                         reason=exc.strerror or str(exc)) from None
     if len(data) > limit:
-        raise Unreadable(f"larger than {limit // (1024 * 1024)} MiB: not read")
+        raise too_large(limit)
     if isinstance(data, str):  # a text stream standing in for standard input
         return data
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise Unreadable(f"not UTF-8 text (byte {exc.start})") from None
+        raise Unreadable(gettext_noop("not UTF-8 text (byte %(byte)s)"),
+                         byte=exc.start) from None

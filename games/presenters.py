@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from .engine.base import View
+from .engine.cards import sort_for_hand
 from .models import Cycle, Deal, Table
 from .registry import Game
 
@@ -107,6 +108,15 @@ class TablePage:
     next_label: str = ""
 
 
+@dataclass(frozen=True)
+class OpenHand:
+    """A seat's hand shown face up, as a replay of a finished deal shows every hand."""
+
+    seat: int
+    name: str
+    cards: list[str]  # as the seat holds them
+
+
 class Presenter:
     """A game's part of the pages. Override what the game shows."""
 
@@ -115,6 +125,12 @@ class Presenter:
         player at the screen has picked (a query parameter), for games that show where it
         may go."""
         return None
+
+    def open_hands(self, views: list[View], players: list[str]) -> list[OpenHand]:
+        """Every seat's hand face up, from each seat's own view (a finished deal's replay:
+        nothing is secret). By default each hand sorted as a player holds it."""
+        return [OpenHand(seat, players[seat], sort_for_hand(view["hand"]))
+                for seat, view in enumerate(views)]
 
     def badges(self, page: TablePage, seat: int) -> list[Badge]:
         """Marks on a seat beyond the dealer and the turn (a side, a finishing place)."""

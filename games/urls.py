@@ -13,8 +13,11 @@ urlpatterns = [
     path("t/<str:token>/take-back", views.take_back, name="table-take-back"),
     path("t/<str:token>/next-deal", views.next_deal, name="table-next-deal"),
     path("t/<str:token>/deals/<int:number>/record.json", views.deal_record, name="deal-record"),
+    path("t/<str:token>/deals/<int:number>/replay/", views.deal_replay, name="deal-replay"),
     path("t/<str:token>/cycles/<int:number>/", views.cycle_sheet, name="cycle"),
     path("watch/<str:key>/", views.watch, name="watch"),
     path("watch/<str:key>/deals/<int:number>/record.json", views.watch_record,
          name="watch-record"),
+    path("watch/<str:key>/deals/<int:number>/replay/", views.watch_replay, name="watch-replay"),
+    path("replay/", views.replay_upload, name="replay-upload"),
 ]

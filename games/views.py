@@ -1,5 +1,7 @@
 """Pages: parse the input, call one service, render the page or its htmx partial."""
 
+import io
+import json
 from dataclasses import fields
 
 from django.contrib.auth.decorators import login_required
@@ -10,10 +12,14 @@ from django.template import TemplateDoesNotExist
 from django.template.loader import select_template
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from . import registry, selectors, services
+from . import registry, replays, selectors, services
+from .documents import Unreadable, read_text
+from .engine import InvalidRecord
 from .engine.cards import SUIT_SYMBOLS
+from .engine.messages import Message
+from .engine.records import IllegalRecordAction, parse
 from .models import Table
 from .moves import BadMove, posted_int
 from .templatetags.cards import card_text
@@ -94,11 +100,22 @@ def not_host_page(request):
     return refused_page(request, _("This table is played on another screen."), 403)
 
 
+SHOWN_VALUE = 80  # characters of a value from a document that a message repeats
+
+
 def message_text(exc, players: list[str]) -> str:
-    """A refusal in the reader's language, with names for seats and symbols for cards."""
+    """A refusal in the reader's language, with names for seats (or "seat 2" without them)
+    and symbols for cards; a param that is a message itself (the reason of a refusal that
+    says where it lies) is translated too, and a long value a document gave is cut short."""
     params = dict(exc.params)
+    for name, value in params.items():
+        if isinstance(value, Message):
+            params[name] = message_text(value, players)
+        elif isinstance(value, str) and len(value) > SHOWN_VALUE:
+            params[name] = value[:SHOWN_VALUE - 1] + "…"
     if "seat" in params:
-        params["seat"] = players[params["seat"]] if players else params["seat"]
+        seat = params["seat"]
+        params["seat"] = players[seat] if players else _("seat %(n)s") % {"n": seat}
     if "card" in params:
         params["card"] = card_text(params["card"])
     if "suit" in params:
@@ -253,3 +270,91 @@ def record_response(request, table, number):
         f'attachment; filename="{table.game}-{table.pk}-deal-{deal.number}.json"')
     return response
 
+
+# -- a deal's replay ------------------------------------------------------------------------
+
+REPLAY = "games/replay.html"
+
+
+@table_get
+def deal_replay(request, table, number):
+    return replay_response(request, table, number)
+
+
+@require_GET
+def watch_replay(request, key, number):
+    """A finished deal's replay for its spectators: every hand open, once no secret."""
+    try:
+        table = selectors.table_by_watch_key(key)
+    except Table.DoesNotExist:
+        raise Http404 from None
+    return replay_response(request, table, number, spectator=True)
+
+
+def replay_response(request, table, number, spectator=False):
+    deal = table.deals.filter(number=number).first()
+    if deal is None:
+        raise Http404
+    if not deal.is_over:
+        # Every hand open: not while the deal is being played.
+        return refused_page(request, _("The replay can be shown once the deal is over."),
+                            409)
+    try:
+        step = int(request.GET.get("step") or 0)
+    except ValueError:
+        return refused_page(request, _("There is no such step."), 400)
+    deal.table = table
+    page = replays.replay_page(selectors.record(deal), step, selectors.names(table),
+                               table=table, deal=deal)
+    return render_replay(request, page, spectator=spectator)
+
+
+def render_replay(request, page, *, error=None, status=200, spectator=False):
+    context = {f.name: getattr(page, f.name) for f in fields(page)} if page else {}
+    context.update(replay=page, error=error, spectator=spectator,
+                   limit_kib=replays.LIMIT // 1024)
+    template = f"{REPLAY}#replay" if request.htmx else REPLAY
+    return render(request, template, context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def replay_upload(request):
+    """Anyone may replay a deal record of his own: the file is read (size limited) and
+    checked as ``manage.py replay`` reads and checks it; the page carries it from step to
+    step, checked again each time, and nothing is stored."""
+    if request.method == "GET":
+        return render_replay(request, None)
+    upload = request.FILES.get("file")
+    name = upload.name if upload is not None else request.POST.get("name", "")
+    name = name[:SHOWN_VALUE] or _("The record")
+    try:
+        step = int(request.POST.get("step") or 0)
+    except ValueError:
+        return render_replay(request, None, status=400, error=_("There is no such step."))
+    try:
+        if upload is not None:
+            text = read_text(upload, replays.LIMIT)
+        elif "record" in request.POST:  # a step of a record the page carries
+            text = read_text(io.BytesIO(request.POST["record"].encode()), replays.LIMIT)
+        else:
+            return render_replay(request, None, status=400,
+                                 error=_("Choose a deal record to upload."))
+        record = parse(text)
+        page = replays.replay_page(record, step, upload=replays.Upload(
+            json.dumps(record, ensure_ascii=False, separators=(",", ":")), name))
+    except (InvalidRecord, Unreadable) as exc:  # worded as manage.py replay words them
+        error = _("%(file)s: not a valid record: %(reason)s") % {
+            "file": name, "reason": message_text(exc, [])}
+    except IllegalRecordAction as exc:
+        error = _("%(file)s: illegal action %(index)s %(action)s: %(reason)s") % {
+            "file": name, "index": exc.index, "action": shown_action(exc.action),
+            "reason": message_text(exc.reason, [])}
+    else:
+        return render_replay(request, page)
+    return render_replay(request, None, error=error, status=400)
+
+
+def shown_action(action) -> str:
+    """An action as the record writes it, cut short if it is long."""
+    text = json.dumps(action, ensure_ascii=False)
+    return text if len(text) <= SHOWN_VALUE else text[:SHOWN_VALUE - 1] + "…"

@@ -3,7 +3,7 @@ implements (``base``), cards, deal records and random play. Each game's own engi
 ``games/<game>/engine.py``, found through ``games.registry``."""
 
 from .. import registry
-from .base import IllegalAction, InvalidAction, InvalidRecord, RulesError
+from .base import IllegalAction, InvalidAction, InvalidRecord, RulesError, gettext_noop
 
 
 def get_rules(game):
@@ -11,7 +11,7 @@ def get_rules(game):
     try:
         return registry.rules(game)
     except registry.UnknownGame:
-        raise InvalidRecord(f"unknown game {game!r}") from None
+        raise InvalidRecord(gettext_noop("unknown game %(name)s"), name=repr(game)) from None
 
 
 __all__ = ["IllegalAction", "InvalidAction", "InvalidRecord", "RulesError", "get_rules"]

@@ -16,19 +16,16 @@ from abc import ABC, abstractmethod
 from typing import TypedDict
 
 from .cards import CODES, CardError, card_index
+from .messages import Message, Phrase, gettext_noop
 
 
-def gettext_noop(message: str) -> str:
-    """Marks a message for translation (makemessages finds it); the web layer translates."""
-    return message
-
-
-class RulesError(Exception):
+class RulesError(Message, Exception):
     """Base of the engines' refusals.
 
     ``message`` is an English sentence with %(name)s placeholders, marked for translation;
-    ``params`` fill them (``seat`` is a seat number, ``card`` a card code), so the web layer
-    can show player names and card symbols in the reader's language, and ``str()`` reads well
+    ``params`` fill them (``seat`` is a seat number, ``card`` a card code; a param may be a
+    message itself, the reason of a refusal that names where it lies), so the web layer can
+    show player names and card symbols in the reader's language, and ``str()`` reads well
     in a terminal.
     """
 
@@ -36,10 +33,6 @@ class RulesError(Exception):
         super().__init__(message)
         self.message = message
         self.params = params
-
-    def __str__(self) -> str:
-        shown = {k: f"seat {v}" if k == "seat" else v for k, v in self.params.items()}
-        return self.message % shown if shown else self.message
 
 
 class IllegalAction(RulesError):
@@ -85,26 +78,30 @@ class Cycle(TypedDict):
 def read_dealer(record: dict, seats: int) -> int:
     dealer = record.get("dealer")
     if type(dealer) is not int or not 0 <= dealer < seats:
-        raise InvalidRecord(f"dealer must be a seat from 0 to {seats - 1}")
+        raise InvalidRecord(gettext_noop("dealer must be a seat from 0 to %(last)s"),
+                            last=seats - 1)
     return dealer
 
 
-def read_cards(cards, what: str, size: int, counts: list[int], copies: int) -> list[str]:
+def read_cards(cards, what: Phrase, size: int, counts: list[int], copies: int) -> list[str]:
     """A record's list of ``size`` cards as codes ("10h" becomes "TH"); InvalidRecord for
     anything else, or a card more often than the ``copies`` packs hold (``counts`` tallies
-    the cards read so far)."""
+    the cards read so far). ``what``: the list's name, for the messages."""
     if not isinstance(cards, list) or len(cards) != size:
-        raise InvalidRecord(f"{what} must hold {size} cards")
+        raise InvalidRecord(gettext_noop("%(what)s must hold %(size)s cards"), what=what,
+                            size=size)
     codes = []
     for code in cards:
         try:
             card = card_index(code)
         except CardError as exc:
-            raise InvalidRecord(f"{what}: {exc}") from None
+            raise InvalidRecord(gettext_noop("%(what)s: %(reason)s"), what=what,
+                                reason=exc) from None
         counts[card] += 1
         if counts[card] > copies:
-            raise InvalidRecord(f"{CODES[card]} is dealt twice" if copies == 1 else
-                                f"{CODES[card]} is dealt three times: there are two packs")
+            raise InvalidRecord(gettext_noop("%(card)s is dealt twice") if copies == 1 else
+                                gettext_noop("%(card)s is dealt three times: there are two "
+                                             "packs"), card=CODES[card])
         codes.append(CODES[card])
     return codes
 
@@ -113,17 +110,20 @@ def read_hands(record: dict, seats: int, size: int, counts: list[int],
                copies: int = 1) -> list[list[str]]:
     hands = record.get("hands")
     if not isinstance(hands, list) or len(hands) != seats:
-        raise InvalidRecord(f"hands must be a list of {seats} hands")
-    return [read_cards(hand, f"seat {seat}'s hand", size, counts, copies)
+        raise InvalidRecord(gettext_noop("hands must be a list of %(count)s hands"),
+                            count=seats)
+    return [read_cards(hand, Phrase(gettext_noop("%(seat)s's hand"), seat=seat), size, counts,
+                       copies)
             for seat, hand in enumerate(hands)]
 
 
 def require_seat(raw, seats: int) -> int:
     seat = raw.get("seat") if isinstance(raw, dict) else None
     if not isinstance(raw, dict):
-        raise InvalidAction("an action must be a JSON object")
+        raise InvalidAction(gettext_noop("an action must be a JSON object"))
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
-        raise InvalidAction(f"seat must be a number from 0 to {seats - 1}")
+        raise InvalidAction(gettext_noop("seat must be a number from 0 to %(last)s"),
+                            last=seats - 1)
     return seat
 
 
@@ -158,10 +158,11 @@ class Rules(ABC):
         game's (an omitted or null options object takes every default)."""
         raw = {} if raw is None else raw
         if not isinstance(raw, dict):
-            raise InvalidRecord("options must be a JSON object")
+            raise InvalidRecord(gettext_noop("options must be a JSON object"))
         unknown = sorted(set(raw) - set(self.option_names))
         if unknown:
-            raise InvalidRecord(f"unknown {self.key} option {unknown[0]!r}")
+            raise InvalidRecord(gettext_noop("unknown %(game)s option %(option)s"),
+                                game=self.key, option=repr(unknown[0]))
         return self.read_options(raw)
 
     @abstractmethod

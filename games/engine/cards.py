@@ -4,6 +4,8 @@ Inside the engines a card of one pack is an int 0..51, ``suit * 13 + rank``, whe
 the two and 12 the ace, so that sets of cards are bit masks and comparisons are integer ones.
 """
 
+from .messages import Message, gettext_noop
+
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
 RED_SUITS = frozenset("HD")
@@ -14,8 +16,13 @@ INDEX = {code: i for i, code in enumerate(CODES)}
 FULL_PACK = (1 << 52) - 1
 
 
-class CardError(ValueError):
-    pass
+class CardError(Message, ValueError):
+    """Not a card: ``message`` and ``params`` as the engines' refusals carry them."""
+
+    def __init__(self, message: str, **params):
+        super().__init__(message)
+        self.message = message
+        self.params = params
 
 
 def card_index(code) -> int:
@@ -24,14 +31,14 @@ def card_index(code) -> int:
     if card is not None:  # written as the records write it: the usual case, made quick
         return card
     if not isinstance(code, str):
-        raise CardError(f"not a card: {code!r}")
+        raise CardError(gettext_noop("not a card: %(value)s"), value=repr(code))
     text = code.strip().upper()
     if text.startswith("10"):
         text = "T" + text[2:]
     try:
         return INDEX[text]
     except KeyError:
-        raise CardError(f"unknown card {code!r}") from None
+        raise CardError(gettext_noop("unknown card %(value)s"), value=repr(code)) from None
 
 
 def rank_index(rank) -> int:
@@ -40,7 +47,7 @@ def rank_index(rank) -> int:
     if text == "10":
         text = "T"
     if len(text) != 1 or text not in RANKS:
-        raise CardError(f"unknown rank {rank!r}")
+        raise CardError(gettext_noop("unknown rank %(value)s"), value=repr(rank))
     return RANKS.index(text)
 
 

@@ -4,7 +4,7 @@ import json
 from dataclasses import dataclass
 
 from . import get_rules
-from .base import IllegalAction, InvalidAction, InvalidRecord
+from .base import IllegalAction, InvalidAction, InvalidRecord, gettext_noop
 
 
 @dataclass
@@ -28,12 +28,16 @@ def parse(text: str) -> dict:
     """The record in ``text``; InvalidRecord for bad JSON or a document of the wrong shape."""
     try:
         record = json.loads(text)
-    except ValueError as exc:  # bad JSON, or a number of thousands of digits
-        raise InvalidRecord(f"not JSON: {exc}") from None
+    except json.JSONDecodeError as exc:  # (its str: "msg: line 1 column 2 (char 1)")
+        raise InvalidRecord(gettext_noop(
+            "not JSON: %(error)s: line %(line)s column %(column)s (char %(char)s)"),
+            error=exc.msg, line=exc.lineno, column=exc.colno, char=exc.pos) from None
+    except ValueError as exc:  # a number of thousands of digits
+        raise InvalidRecord(gettext_noop("not JSON: %(error)s"), error=str(exc)) from None
     except RecursionError:
-        raise InvalidRecord("not JSON: nested too deeply") from None
+        raise InvalidRecord(gettext_noop("not JSON: nested too deeply")) from None
     if not isinstance(record, dict):
-        raise InvalidRecord("a record must be a JSON object")
+        raise InvalidRecord(gettext_noop("a record must be a JSON object"))
     return record
 
 
@@ -43,12 +47,13 @@ def start(record: dict):
     state = rules.from_record(record)
     actions = record.get("actions", [])
     if not isinstance(actions, list):
-        raise InvalidRecord("actions must be a list")
+        raise InvalidRecord(gettext_noop("actions must be a list"))
     for index, action in enumerate(actions):
         try:
             state.parse_action(action)
         except InvalidAction as exc:
-            raise InvalidRecord(f"action {index}: {exc}") from None
+            raise InvalidRecord(gettext_noop("action %(index)s: %(reason)s"), index=index,
+                                reason=exc) from None
     return state, actions
 
 

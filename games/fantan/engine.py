@@ -43,29 +43,30 @@ class FantanRules(Rules):
     def read_options(self, raw: dict) -> dict:
         players = raw.get("players", 4)
         if type(players) is not int or players not in (3, 4):  # not 4.0, not true
-            raise InvalidRecord("players must be 3 or 4")
+            raise InvalidRecord(gettext_noop("players must be 3 or 4"))
         try:
             start_rank = RANKS[rank_index(raw.get("start_rank", "8"))]
         except CardError as exc:
-            raise InvalidRecord(f"start_rank: {exc}") from None
+            raise InvalidRecord(gettext_noop("start_rank: %(reason)s"), reason=exc) from None
         if players == 3 and start_rank == "2":  # the clubs row could never open: no end
-            raise InvalidRecord("start_rank 2 needs four players: the two of clubs is out of a "
-                                "three-player pack")
+            raise InvalidRecord(gettext_noop("start_rank 2 needs four players: the two of "
+                                             "clubs is out of a three-player pack"))
         flags = {}
         for name in ("ace_extra", "two_extra"):
             flags[name] = raw.get(name, False)
             if not isinstance(flags[name], bool):
-                raise InvalidRecord(f"{name} must be true or false")
+                raise InvalidRecord(gettext_noop("%(name)s must be true or false"), name=name)
         until_out = raw.get("until_out", 1)
         if type(until_out) is not int or until_out not in (1, 2):
-            raise InvalidRecord("until_out must be 1 or 2")
+            raise InvalidRecord(gettext_noop("until_out must be 1 or 2"))
         premiums = raw.get("premiums", [800, 500])
         if (not isinstance(premiums, list) or len(premiums) != 2
                 or not all(isinstance(p, int) and not isinstance(p, bool) for p in premiums)):
-            raise InvalidRecord("premiums must be a list of two whole numbers")
+            raise InvalidRecord(gettext_noop("premiums must be a list of two whole numbers"))
         scoring = raw.get("scoring", "win" if until_out == 1 else "premiums")
         if scoring not in SCORINGS:
-            raise InvalidRecord(f"scoring must be one of {', '.join(SCORINGS)}")
+            raise InvalidRecord(gettext_noop("scoring must be one of %(names)s"),
+                                names=", ".join(SCORINGS))
         return {"players": players, "start_rank": start_rank, **flags, "until_out": until_out,
                 "premiums": list(premiums), "scoring": scoring}
 
@@ -84,7 +85,7 @@ class FantanRules(Rules):
         counts = [0] * 52
         hands = read_hands(record, n, len(self.pack(options)) // n, counts)
         if n == 3 and counts[TWO_OF_CLUBS]:
-            raise InvalidRecord("the two of clubs is out of a three-player pack")
+            raise InvalidRecord(gettext_noop("the two of clubs is out of a three-player pack"))
         return {"hands": hands}
 
     def start(self, options, dealer: int, dealt: dict) -> "FantanState":
@@ -147,9 +148,9 @@ class FantanState(State):
             try:
                 return seat, card_index(raw["play"])
             except CardError as exc:
-                raise InvalidAction(str(exc)) from None
-        raise InvalidAction('a fantan action is {"seat": s, "play": card} or '
-                            '{"seat": s, "pass": true}')
+                raise InvalidAction(exc.message, **exc.params) from None
+        raise InvalidAction(gettext_noop('a fantan action is {"seat": s, "play": card} or '
+                                         '{"seat": s, "pass": true}'))
 
     def canonical(self, raw) -> dict:
         """The action as a record writes it ("9h" becomes "9H")."""

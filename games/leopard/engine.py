@@ -18,6 +18,7 @@ from games.engine.base import (
     IllegalAction,
     InvalidAction,
     InvalidRecord,
+    Phrase,
     Rules,
     State,
     View,
@@ -168,9 +169,11 @@ class LeopardRules(Rules):
             deals = 4
         for name, value in (("deals", deals), ("target", target)):
             if value is not None and (type(value) is not int or not 1 <= value <= 1000):
-                raise InvalidRecord(f"{name} must be a whole number from 1 to 1000")
+                raise InvalidRecord(gettext_noop("%(name)s must be a whole number from 1 to 1000"),
+                                    name=name)
         if deals is not None and target is not None:
-            raise InvalidRecord("a match is agreed by deals or by a target, not both")
+            raise InvalidRecord(gettext_noop(
+                "a match is agreed by deals or by a target, not both"))
         return {"deals": deals, "target": target}
 
     def deal(self, options, dealer: int, seed: int) -> dict:
@@ -182,7 +185,8 @@ class LeopardRules(Rules):
     def read_dealt(self, record: dict, options: dict) -> dict:
         counts = [0] * 52  # two packs: each card at most twice, hands and stock together
         hands = read_hands(record, SEATS, HAND, counts, copies=2)
-        stock = read_cards(record.get("stock"), "the stock", 104 - 2 * HAND, counts, copies=2)
+        stock = read_cards(record.get("stock"), Phrase(gettext_noop("the stock")),
+                           104 - 2 * HAND, counts, copies=2)
         return {"hands": hands, "stock": stock}
 
     def start(self, options, dealer: int, dealt: dict) -> "LeopardState":
@@ -288,16 +292,17 @@ class LeopardState(State):
             if keys in ({"lay", "square"}, {"lay", "square", "place"}):
                 square, place = raw["square"], raw.get("place")
                 if type(square) is not int or square not in (0, 1):
-                    raise InvalidAction("square must be 0 or 1")
+                    raise InvalidAction(gettext_noop("square must be 0 or 1"))
                 if place is not None and place not in PLACES:
-                    raise InvalidAction("place must be one of A, 2 … 9")
+                    raise InvalidAction(gettext_noop("place must be one of A, 2 … 9"))
                 return (seat, "lay", card_index(raw["lay"]), square,
                         None if place is None else PLACES.index(place))
         except CardError as exc:
-            raise InvalidAction(str(exc)) from None
-        raise InvalidAction('a leopard action is {"seat": s, "end": true}, '
-                            '{"seat": s, "draw": true}, {"seat": s, "discard": card} or '
-                            '{"seat": s, "lay": card, "square": q[, "place": p]}')
+            raise InvalidAction(exc.message, **exc.params) from None
+        raise InvalidAction(gettext_noop(
+            'a leopard action is {"seat": s, "end": true}, {"seat": s, "draw": true}, '
+            '{"seat": s, "discard": card} or {"seat": s, "lay": card, "square": q[, "place": '
+            'p]}'))
 
     def canonical(self, raw) -> dict:
         """The action as a record writes it: a place only for a 10, J, Q or K."""

@@ -12,3 +12,12 @@ def record_url(context, number: int) -> str:
     if context.get("spectator"):
         return reverse("watch-record", args=[table.watch_key, number])
     return reverse("deal-record", args=[table.token, number])
+
+
+@register.simple_tag(takes_context=True)
+def replay_url(context, number: int) -> str:
+    """A finished deal's replay, at the address of whoever reads the page (as record_url)."""
+    table = context["table"]
+    if context.get("spectator"):
+        return reverse("watch-replay", args=[table.watch_key, number])
+    return reverse("deal-replay", args=[table.token, number])

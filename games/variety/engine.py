@@ -97,7 +97,7 @@ class VarietyRules(Rules):
     def read_options(self, raw: dict) -> dict:
         cycle = raw.get("cycle", "full")
         if not isinstance(cycle, str) or cycle not in CYCLES:
-            raise InvalidRecord("cycle must be \"full\" or \"short\"")
+            raise InvalidRecord(gettext_noop('cycle must be "full" or "short"'))
         return {"cycle": cycle}
 
     def cycle(self, options) -> dict:
@@ -180,17 +180,17 @@ class VarietyState(State):
         if keys in ({"call"}, {"call", "say"}):
             number, say = raw["call"], raw.get("say", "")
             if type(number) is not int or not 1 <= number <= 8:
-                raise InvalidAction("a call names a contract from 1 to 8")
+                raise InvalidAction(gettext_noop("a call names a contract from 1 to 8"))
             if not isinstance(say, str):
-                raise InvalidAction("an announcement is text")
+                raise InvalidAction(gettext_noop("an announcement is text"))
             return seat, "call", (number, say)
         if keys == {"play"}:
             try:
                 return seat, "play", card_index(raw["play"])
             except CardError as exc:
-                raise InvalidAction(str(exc)) from None
-        raise InvalidAction('a variety action is {"seat": s, "call": n, "say": text} or '
-                            '{"seat": s, "play": card}')
+                raise InvalidAction(exc.message, **exc.params) from None
+        raise InvalidAction(gettext_noop('a variety action is {"seat": s, "call": n, "say": '
+                                         'text} or {"seat": s, "play": card}'))
 
     def canonical(self, raw) -> dict:
         """The action as a record writes it: card codes in capitals, an announcement with
