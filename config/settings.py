@@ -59,6 +59,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "config.vary.VaryOnHtmxMiddleware",  # a page and its partial may share an address
     "axes.middleware.AxesMiddleware",  # last: it answers a locked-out sign-in
 ]
 
