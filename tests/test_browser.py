@@ -223,7 +223,7 @@ def lay_first_card_or_pass(page) -> tuple[str, str] | None:
         code = cards.first.get_attribute("value")
         click_and_wait(page, page.get_by_role("button", name=label, exact=True))
         return label, code
-    click_and_wait(page, page.get_by_role("button", name=re.compile(r"^(Pass|Stop)$")))
+    click_and_wait(page, page.get_by_role("button", name=re.compile(r"^(Pass|Stop|End the turn)$")))
     return None
 
 
