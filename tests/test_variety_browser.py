@@ -200,8 +200,9 @@ def assert_result(page, table, deal):
     attack, defence = result["points"]
     attackers = joined(players, result["attackers"])
     verdict = text(page.locator(".verdict"))
-    assert verdict.startswith(f"Contract {result['contract']}: the attackers {attackers} took "
-                              f"{attack} against the defenders' {defence}."), verdict
+    points = "point" if attack == 1 else "points"
+    assert verdict.startswith(f"Contract {result['contract']}: the attackers {attackers} scored "
+                              f"{attack} {points} against the defenders' {defence}."), verdict
     if result["attackers_won"]:
         assert verdict.endswith("The attackers won.")
     else:
@@ -228,7 +229,8 @@ def assert_result(page, table, deal):
 
 
 def sheet_rows(page) -> list[list[str]]:
-    """A score sheet's rows as text: position, contract, four scores, attackers, dealer."""
+    """A score sheet's rows as text: position, contract, four scores, attackers, dealer, the
+    deal's links."""
     return [[" ".join(cell.split()) for cell in cells] for cells in page.locator(
         "table.scores.cycle tbody tr").evaluate_all(
         "rows => rows.map(r => [...r.cells].map(c => c.innerText))")]
@@ -241,7 +243,7 @@ def expected_row(position, deal, players) -> list[str]:
                             else "")
               for seat, score in enumerate(result["scores"])]
     return [str(position), str(result["contract"]), *scores,
-            joined(players, result["attackers"]) + lost, players[deal.dealer]]
+            joined(players, result["attackers"]) + lost, players[deal.dealer], "▶ replay record"]
 
 
 def assert_sheet(page, table, deals):
