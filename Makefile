@@ -1,5 +1,15 @@
-# make run: set up and serve on 127.0.0.1:8000;  make test: set up and run every test.
+# make run: set up and serve the club, DEBUG off, on http://$(HOST):$(PORT)/;  make test: set up
+# and run every test.
+#   make run HOST=0.0.0.0 PORT=8080  serves every network interface: phones in the room join at
+#   the machine's address, which make run prints. Its pages then answer any host name
+#   (ALLOWED_HOSTS=*), since a phone reaches the machine by whatever address the room's network
+#   gave it; on another HOST only that host, 127.0.0.1 and localhost (set ALLOWED_HOSTS to
+#   choose others). The secret key is generated once into .secret_key (untracked).
 PYTHON ?= python3
+HOST ?= 127.0.0.1
+PORT ?= 8000
+LOCAL_HOSTS := $(HOST),127.0.0.1,localhost
+ALLOWED_HOSTS ?= $(if $(filter 0.0.0.0,$(HOST)),*,$(LOCAL_HOSTS))
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
@@ -18,11 +28,19 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-run: install
+run: export DEBUG = 0
+run: export ALLOWED_HOSTS := $(ALLOWED_HOSTS)
+run: install .secret_key
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput --verbosity 0
-	$(PY) manage.py seed_demo
-	$(VENV)/bin/daphne -b 127.0.0.1 -p 8000 config.asgi:application
+	$(PY) manage.py seed_demo --url "$$($(PY) -m config.addresses $(HOST) $(PORT) --first)"
+	@echo "Serving the club (DEBUG off; Ctrl-C stops it). Open:"
+	@$(PY) -m config.addresses $(HOST) $(PORT) | sed 's/^/    /'
+	$(VENV)/bin/daphne -b $(HOST) -p $(PORT) config.asgi:application
+
+# The key that signs sessions and forms, made once, readable by its owner only.
+.secret_key:
+	umask 077 && $(PYTHON) -c "import secrets; print(secrets.token_urlsafe(50))" > $@
 
 lint: install
 	$(VENV)/bin/ruff check .

@@ -4,7 +4,9 @@ DATABASE_URL  sqlite:///path (default: db.sqlite3 here) or postgresql://user@hos
 REDIS_URL     redis://host:port/n for channels-redis; the in-memory layer when unset
 REQUEST_SLOTS HTTP requests one server process serves at once (default 8), each with its own
               database connection: processes x slots must stay below the database's limit
-SECRET_KEY, DEBUG (default on), ALLOWED_HOSTS (comma-separated)
+SECRET_KEY    else what .secret_key here holds (`make run` makes it once), else a
+              development key, which DEBUG off refuses
+DEBUG (default on), ALLOWED_HOSTS (comma-separated; * for any)
 """
 
 import os
@@ -20,7 +22,20 @@ from games.registry import GAMES
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 DEV_SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production"
-SECRET_KEY = os.environ.get("SECRET_KEY", DEV_SECRET_KEY)
+SECRET_KEY_FILE = BASE_DIR / ".secret_key"  # made once by `make run`; never committed
+
+
+def secret_key() -> str:
+    """SECRET_KEY from the environment, else from .secret_key, else the development key."""
+    if os.environ.get("SECRET_KEY"):
+        return os.environ["SECRET_KEY"]
+    try:
+        return SECRET_KEY_FILE.read_text().strip() or DEV_SECRET_KEY
+    except FileNotFoundError:
+        return DEV_SECRET_KEY
+
+
+SECRET_KEY = secret_key()
 DEBUG = os.environ.get("DEBUG", "1").lower() in ("1", "true", "yes", "on")
 if not DEBUG and SECRET_KEY == DEV_SECRET_KEY:
     raise ImproperlyConfigured("DEBUG is off: set SECRET_KEY to a long random value.")

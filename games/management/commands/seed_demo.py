@@ -19,7 +19,13 @@ class Command(BaseCommand):
             "(director, scorer, player) once, printing how to sign in. Running it again adds "
             "nothing twice.")
 
+    def add_arguments(self, parser):
+        parser.add_argument("--url", default="http://127.0.0.1:8000/",
+                            help="the address the club is served at, to print how to sign in "
+                                 "(make run gives its own)")
+
     def handle(self, *args, **options):
+        self.url = options["url"].rstrip("/")
         added = [name for name in DEMO_PLAYERS if not Player.objects.filter(name=name).exists()]
         for name in added:
             services.add_player(name=name)
@@ -46,5 +52,5 @@ class Command(BaseCommand):
             member.user = user
             services.save_player(player=member)
         self.stdout.write(self.style.SUCCESS(
-            f"Created the {role}'s account. Sign in at http://127.0.0.1:8000/accounts/login/ "
+            f"Created the {role}'s account. Sign in at {self.url}/accounts/login/ "
             f"as '{username}' with the password {password} (shown only this once)."))
