@@ -22,7 +22,8 @@ from games.registry import GAMES
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 DEV_SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production"
-SECRET_KEY_FILE = BASE_DIR / ".secret_key"  # made once by `make run`; never committed
+# made once by `make run`; never committed (SECRET_KEY_FILE: another path, for the tests)
+SECRET_KEY_FILE = Path(os.environ.get("SECRET_KEY_FILE", BASE_DIR / ".secret_key"))
 
 
 def secret_key() -> str:

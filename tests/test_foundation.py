@@ -28,7 +28,8 @@ def settings_in_subprocess(**env) -> subprocess.CompletedProcess:
 
 
 def test_with_debug_off_the_development_key_is_refused():
-    result = settings_in_subprocess(DEBUG="0")
+    # (no key file: `make run` may have made .secret_key here)
+    result = settings_in_subprocess(DEBUG="0", SECRET_KEY_FILE="/nonexistent/.secret_key")
     assert result.returncode != 0 and "SECRET_KEY" in result.stderr
     result = settings_in_subprocess(DEBUG="0", SECRET_KEY="x" * 50)
     assert result.returncode == 0, result.stderr
