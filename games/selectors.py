@@ -108,15 +108,15 @@ def deal_log(deal: Deal, players: list[str], game) -> list[LogEntry]:
     """The deal's actions and take-backs in order (1 query); showing a hand on the screen
     is not an entry."""
     entries = []
-    for event in deal.events.all():
-        if event.kind not in (ACTION, TAKE_BACK):
-            continue
-        taken_back = event.kind == TAKE_BACK
-        action = event.data["undone"] if taken_back else event.data
-        entries.append(LogEntry(index=event.index, name=players[event.seat], action=action,
-                                taken_back=taken_back,
-                                template=game.presenter.log_template(action),
-                                players=players))
+    for index, kind, seat, data in (deal.events.filter(kind__in=(ACTION, TAKE_BACK))
+                                    .order_by("index")
+                                    .values_list("index", "kind", "seat", "data")):
+        taken_back = kind == TAKE_BACK
+        entry = LogEntry(index=index, name=players[seat],
+                         action=data["undone"] if taken_back else data,
+                         taken_back=taken_back, players=players)
+        entry.text = game.presenter.log_text(entry)
+        entries.append(entry)
     return entries
 
 

@@ -4,7 +4,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.engine.cards import sort_for_hand
-from games.presenters import Presenter, Sheet, TablePage
+from games.presenters import LogEntry, Presenter, Sheet, TablePage, fill
+from games.templatetags.cards import card_text, rank_shown
 
 from .engine import LINES, PLACES
 
@@ -91,13 +92,30 @@ class LeopardPresenter(Presenter):
         return LeopardBoard(squares=squares, hand=hand, chosen=chosen, can_lay=bool(targets),
                             ender=players[view["ender"]] if view["ender"] is not None else None)
 
-    def log_template(self, action: dict) -> str:
-        if "lay" in action and action["lay"][0] in "JQ":  # laid face down: never named
-            return "leopard/log/lay_face_down.html"
-        for kind in ("draw", "end", "discard", "lay"):
-            if kind in action:
-                return f"leopard/log/{kind}.html"
-        raise ValueError(action)
+    def log_text(self, entry: LogEntry) -> str:
+        action, name, back = entry.action, entry.name, entry.taken_back
+        if "draw" in action:  # a step: never taken back
+            return fill(_("%(name)s drew a card"), name=name)
+        if "end" in action:
+            return fill(_("%(name)s took back the end of the deal") if back else
+                        _("%(name)s ended the deal"), name=name)
+        if "discard" in action:
+            return fill(_("%(name)s took back the discard %(card)s") if back else
+                        _("%(name)s discarded %(card)s"),
+                        name=name, card=card_text(action["discard"]))
+        if "lay" not in action:
+            raise ValueError(action)
+        code, square = action["lay"], entry.players[action["square"]]
+        if code[0] in "JQ":  # laid face down: the log never names it
+            return fill(_("%(name)s took back a face-down card from %(place)s of "
+                          "%(square)s's square") if back else
+                        _("%(name)s laid a card face down on %(place)s of %(square)s's "
+                          "square"),
+                        name=name, place=rank_shown(action["place"]), square=square)
+        return fill(_("%(name)s took back %(card)s from %(place)s of %(square)s's square")
+                    if back else _("%(name)s laid %(card)s on %(place)s of %(square)s's square"),
+                    name=name, card=card_text(code),
+                    place=rank_shown(action.get("place") or code[0]), square=square)
 
     def sheet_detail(self, result: dict, players: list[str]) -> list[Cell]:
         return [Cell(score, seat == result["ender"]) for seat, score in enumerate(result["scores"])]
