@@ -12,9 +12,9 @@ from .presenters import Seat as SeatRow
 
 def table_by_token(token: str) -> Table:
     """The table with its seats and players (2 queries). Table.DoesNotExist if none."""
-    return (Table.objects.select_related("created_by")
-            .prefetch_related(Prefetch("seats", Seat.objects.select_related("player")))
-            .get(token=token))
+    # the seats in order of position: Seat's default ordering would join the table again
+    seats = Seat.objects.select_related("player").order_by("position")
+    return Table.objects.prefetch_related(Prefetch("seats", seats)).get(token=token)
 
 
 def current_deal(table: Table) -> Deal:

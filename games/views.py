@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from . import registry, selectors, services
 from .engine.cards import SUIT_SYMBOLS
-from .models import Table
+from .models import Deal, Table
 from .moves import BadMove, posted_int
 from .templatetags.cards import card_text
 
@@ -143,9 +143,10 @@ def table_post(handler):
 
 def turn(request, table) -> dict:
     """The fields every turn's form carries: the deal and version it showed, and the seat."""
-    deal = table.deals.filter(number=posted_int(request.POST, "deal")).first()
-    if deal is None:
-        raise BadMove
+    try:
+        deal = table.deals.get(number=posted_int(request.POST, "deal"))
+    except Deal.DoesNotExist:
+        raise BadMove from None
     deal.table = table
     return {"deal": deal, "seat": posted_int(request.POST, "seat"),
             "expected_version": posted_int(request.POST, "version"), "user": request.user}
