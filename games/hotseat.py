@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from games.engine.base import AlreadyDone, IllegalAction, InvalidAction, State, gettext_noop
 
 REVEAL, ACTION, TAKE_BACK = "reveal", "action", "take_back"
-FORMAT = 2  # of the snapshot; with the engine's own ``snapshot_format``
+FORMAT = 3  # of the snapshot; with the engine's own ``snapshot_format``
 
 
 @dataclass(frozen=True)
@@ -28,11 +28,13 @@ class OldSnapshot(Exception):
 
 class Hotseat:
     def __init__(self, rules, state: State, revealed: int | None = None,
-                 actions: list[dict] | None = None):
+                 actions: list[dict] | None = None, log: list[list] | None = None):
         self.rules = rules
         self.state = state
         self.revealed = revealed  # the seat whose hand the screen may show now
         self.actions = actions if actions is not None else []  # standing, steps included
+        # the log's actions and take-backs, [kind, seat, data] as it keeps them, for the page
+        self.log = log if log is not None else []
 
     @classmethod
     def rebuild(cls, rules, dealt_state: State, events) -> "Hotseat":
@@ -46,14 +48,14 @@ class Hotseat:
 
     def to_json(self) -> dict:
         return {"format": [FORMAT, self.rules.snapshot_format], "state": self.state.to_json(),
-                "revealed": self.revealed, "actions": self.actions}
+                "revealed": self.revealed, "actions": self.actions, "log": self.log}
 
     @classmethod
     def from_json(cls, rules, data: dict) -> "Hotseat":
         if data.get("format") != [FORMAT, rules.snapshot_format]:
             raise OldSnapshot
         return cls(rules, rules.from_json(data["state"]), data["revealed"],
-                   list(data["actions"]))
+                   list(data["actions"]), list(data["log"]))
 
     # -- what the screen shows ----------------------------------------------------------
 
@@ -91,10 +93,13 @@ class Hotseat:
         if event.kind == REVEAL:
             return self._reveal(event)
         if event.kind == ACTION:
-            return self._act(event)
-        if event.kind == TAKE_BACK:
-            return self._take_back(event)
-        raise InvalidAction(f"unknown event {event.kind!r}")
+            logged = self._act(event)
+        elif event.kind == TAKE_BACK:
+            logged = self._take_back(event)
+        else:
+            raise InvalidAction(f"unknown event {event.kind!r}")
+        self.log.append([logged.kind, logged.seat, logged.data])
+        return logged
 
     def _reveal(self, event: Event) -> Event:
         self.state.check_turn(event.seat)

@@ -41,7 +41,6 @@ class Seat:
 class LogEntry:
     """One line of the deal's log: an action, or the take-back of one."""
 
-    index: int
     name: str  # who acted
     action: dict  # as the record writes it
     taken_back: bool

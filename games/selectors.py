@@ -4,7 +4,7 @@ from django.db.models import Prefetch
 
 from . import registry
 from .engine.cards import sort_for_hand
-from .hotseat import ACTION, TAKE_BACK, Event, Hotseat, OldSnapshot
+from .hotseat import TAKE_BACK, Event, Hotseat, OldSnapshot
 from .models import Cycle, Deal, Seat, Table
 from .presenters import LogEntry, Sheet, SheetRow, TablePage, TakeBack, Totals
 from .presenters import Seat as SeatRow
@@ -87,7 +87,7 @@ def table_page(table: Table, deal: Deal, chosen: str | None = None) -> TablePage
         to_act_name=players[to_act] if to_act is not None else None,
         take_back=(TakeBack(take_back_seat, players[take_back_seat])
                    if take_back_seat is not None else None),
-        log=deal_log(deal, players, game),
+        log=deal_log(hotseat, players, game),
         sheet=sheet,
         totals=None if sheet else running_totals(table, players, game))
     presenter = game.presenter
@@ -104,16 +104,13 @@ def table_page(table: Table, deal: Deal, chosen: str | None = None) -> TablePage
     return page
 
 
-def deal_log(deal: Deal, players: list[str], game) -> list[LogEntry]:
-    """The deal's actions and take-backs in order (1 query); showing a hand on the screen
-    is not an entry."""
+def deal_log(hotseat: Hotseat, players: list[str], game) -> list[LogEntry]:
+    """The deal's actions and take-backs in order, as the snapshot keeps them (no query);
+    showing a hand on the screen is not an entry."""
     entries = []
-    for index, kind, seat, data in (deal.events.filter(kind__in=(ACTION, TAKE_BACK))
-                                    .order_by("index")
-                                    .values_list("index", "kind", "seat", "data")):
+    for kind, seat, data in hotseat.log:
         taken_back = kind == TAKE_BACK
-        entry = LogEntry(index=index, name=players[seat],
-                         action=data["undone"] if taken_back else data,
+        entry = LogEntry(name=players[seat], action=data["undone"] if taken_back else data,
                          taken_back=taken_back, players=players)
         entry.text = game.presenter.log_text(entry)
         entries.append(entry)
