@@ -174,7 +174,9 @@ def _is_current(deal: Deal) -> bool:
 
 def _write(deal: Deal, event: Event, expected_version: int, user) -> Deal:
     with transaction.atomic():
-        locked = Deal.objects.select_for_update().get(pk=deal.pk)
+        # its cycle too, for the page that shows the deal once written (only the deal locked)
+        locked = (Deal.objects.select_for_update(of=("self",)).select_related("cycle")
+                  .get(pk=deal.pk))
         if locked.version != expected_version:
             raise Stale(gettext_noop(
                 "The table had moved on since this page was shown; here it is as it is now."))

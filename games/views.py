@@ -88,8 +88,9 @@ def message_text(exc, players: list[str]) -> str:
     return _(exc.message) % params if params else _(exc.message)
 
 
-def render_table(request, table, *, error=None, status=200, chosen=None):
-    page = selectors.table_page(table, selectors.current_deal(table), chosen=chosen)
+def render_table(request, table, *, deal=None, error=None, status=200, chosen=None):
+    """The table page (its partial for htmx) showing ``deal``, by default the current one."""
+    page = selectors.table_page(table, deal or selectors.current_deal(table), chosen=chosen)
     context = {f.name: getattr(page, f.name) for f in fields(page)}
     context["error"] = error
     template = PARTIAL if request.htmx else "games/table.html"
@@ -118,7 +119,8 @@ def table_view(request, table):
 
 
 def table_post(handler):
-    """A POST to a table: refusals come back as the page with a message and a 4xx status."""
+    """A POST to a table: refusals come back as the page with a message and a 4xx status.
+    The handler returns the deal it wrote, which is the table's current deal."""
 
     @require_POST
     def view(request, token):
@@ -129,12 +131,12 @@ def table_post(handler):
         except NotHost:
             return not_host_page(request)
         try:
-            handler(request, table)
+            deal = handler(request, table)
         except services.ServiceError as exc:
             return render_table(request, table, status=exc.status,
                                 error=message_text(exc, selectors.names(table)))
         if request.htmx:
-            return render_table(request, table)
+            return render_table(request, table, deal=deal)
         return redirect(table)
 
     view.__name__ = handler.__name__
@@ -154,24 +156,25 @@ def turn(request, table) -> dict:
 
 @table_post
 def reveal(request, table):
-    services.reveal(**turn(request, table))
+    return services.reveal(**turn(request, table))
 
 
 @table_post
 def act(request, table):
     """An action or a step of the game: its own ``Moves`` reads it from the form."""
     action = registry.game(table.game).moves.parse(request.POST)
-    services.play(action=action, **turn(request, table))
+    return services.play(action=action, **turn(request, table))
 
 
 @table_post
 def take_back(request, table):
-    services.take_back(**turn(request, table))
+    return services.take_back(**turn(request, table))
 
 
 @table_post
 def next_deal(request, table):
-    services.next_deal(table=table, after=posted_int(request.POST, "deal"), user=request.user)
+    return services.next_deal(table=table, after=posted_int(request.POST, "deal"),
+                              user=request.user)
 
 
 @table_get
