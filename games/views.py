@@ -146,7 +146,8 @@ def table_post(handler):
 def turn(request, table) -> dict:
     """The fields every turn's form carries: the deal and version it showed, and the seat."""
     try:
-        deal = table.deals.get(number=posted_int(request.POST, "deal"))
+        # its cards and snapshot are read again, under lock, by the service
+        deal = table.deals.defer("dealt", "snapshot").get(number=posted_int(request.POST, "deal"))
     except Deal.DoesNotExist:
         raise BadMove from None
     deal.table = table
