@@ -11,6 +11,10 @@ class Slot:
     code: str | None  # the card on the table there, if any
     start: bool  # the start rank's place
 
+    @property
+    def css(self) -> str:
+        return ("card" if self.code else "slot") + (" start" if self.start else "")
+
 
 @dataclass(frozen=True)
 class Row:

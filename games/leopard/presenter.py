@@ -5,7 +5,7 @@ from django.utils.translation import ngettext
 
 from games.engine.cards import sort_for_hand
 from games.presenters import LogEntry, Presenter, Sheet, TablePage, fill
-from games.templatetags.cards import card_text, rank_shown
+from games.templatetags.cards import card_name, card_text, rank_shown
 
 from .engine import LINES, PLACES
 
@@ -18,6 +18,21 @@ class Place:
     under: int  # cards underneath
     scoring: bool  # on a line that scores
     target: bool  # the chosen card may be laid here
+    name: str  # the place as the cards letter it ("T" for the ace in Russian)
+    label: str  # what lies there, for screen readers: "A: the nine of hearts"
+
+
+def place_of(shown: dict, scoring: bool, target: bool) -> Place:
+    """A place of a square as the view shows it."""
+    name = rank_shown(shown["place"])
+    if shown["top"]:
+        label = _("%(place)s: %(card)s") % {"place": name, "card": card_name(shown["top"])}
+    elif shown["down"]:
+        label = _("%(place)s: a card face down") % {"place": name}
+    else:
+        label = _("%(place)s: empty") % {"place": name}
+    return Place(shown["place"], shown["top"], shown["down"], shown["under"], scoring, target,
+                 name, label)
 
 
 @dataclass(frozen=True)
@@ -82,8 +97,7 @@ class LeopardPresenter(Presenter):
                        for i in line}
             squares.append(Square(
                 seat=seat, name=players[seat],
-                places=[Place(p["place"], p["top"], p["down"], p["under"], i in scoring,
-                              (seat, p["place"]) in targets)
+                places=[place_of(p, i in scoring, (seat, p["place"]) in targets)
                         for i, p in enumerate(places)],
                 sum=view["sums"][seat],
                 lines=[Line([PLACES[i] for i in line], points)

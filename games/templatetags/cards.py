@@ -62,11 +62,25 @@ def cards_in(language: str | None) -> dict[str, dict]:
 
 def describe(code: str) -> dict:
     rank, symbol, red = rank_shown(code[0]), SUIT_SYMBOLS[code[1]], code[1] in RED_SUITS
-    return {"code": code, "rank": rank, "symbol": symbol, "red": red,
-            "name": card_name(code), "text": card_text(code),
-            "face": format_html('<span class="face{}" aria-hidden="true"><span class="rank">{}'
-                                '</span><span class="suit">{}</span></span>',
-                                " red" if red else "", rank, symbol)}
+    name = card_name(code)
+    face = format_html('<span class="face{}" aria-hidden="true"><span class="rank">{}</span>'
+                       '<span class="suit">{}</span></span>', " red" if red else "", rank, symbol)
+    return {"code": code, "rank": rank, "symbol": symbol, "red": red, "name": name,
+            "text": card_text(code), "face": face, "image": image(face, "card", name)}
+
+
+def image(face: str, css: str, label: str) -> str:
+    return format_html('<span class="{}" role="img" aria-label="{}">{}</span>', css, label, face)
+
+
+@register.simple_tag
+def card_image(code: str, css: str = "card", label: str | None = None) -> str:
+    """A card on the table: its face in an element of class ``css`` that screen readers
+    announce by ``label`` (by default the card's name)."""
+    c = cards_in(translation.get_language())[code]
+    if css == "card" and label is None:  # the usual case, made quick
+        return c["image"]
+    return image(c["face"], css, c["name"] if label is None else label)
 
 
 @register.filter
