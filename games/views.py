@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET, require_POST
 from . import registry, selectors, services
 from .engine.cards import SUIT_SYMBOLS
 from .models import Deal, Table
-from .moves import BadMove, posted_int
+from .moves import posted_int
 from .templatetags.cards import card_text
 
 PARTIAL = "games/table.html#table"
@@ -144,13 +144,9 @@ def table_post(handler):
 
 
 def turn(request, table) -> dict:
-    """The fields every turn's form carries: the deal and version it showed, and the seat."""
-    try:
-        # its cards and snapshot are read again, under lock, by the service
-        deal = table.deals.defer("dealt", "snapshot").get(number=posted_int(request.POST, "deal"))
-    except Deal.DoesNotExist:
-        raise BadMove from None
-    deal.table = table
+    """The fields every turn's form carries: the deal and version it showed, and the seat.
+    The deal is named by its table and number only: the service reads it, under lock."""
+    deal = Deal(table=table, number=posted_int(request.POST, "deal"))
     return {"deal": deal, "seat": posted_int(request.POST, "seat"),
             "expected_version": posted_int(request.POST, "version"), "user": request.user}
 
