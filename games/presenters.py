@@ -41,7 +41,7 @@ class Seat:
 class LogEntry:
     """One line of the deal's log: an action, or the take-back of one."""
 
-    name: str  # who acted
+    name: str  # who acted (escaped for HTML, as ``players``)
     action: dict  # as the record writes it
     taken_back: bool
     players: list[str]

@@ -1,6 +1,7 @@
 """Reads that pages share, each at a fixed number of queries however long the deal."""
 
 from django.db.models import Prefetch
+from django.utils.html import conditional_escape
 
 from . import registry
 from .engine.cards import sort_for_hand
@@ -107,11 +108,12 @@ def table_page(table: Table, deal: Deal, chosen: str | None = None) -> TablePage
 def deal_log(hotseat: Hotseat, players: list[str], game) -> list[LogEntry]:
     """The deal's actions and take-backs in order, as the snapshot keeps them (no query);
     showing a hand on the screen is not an entry."""
+    names = [conditional_escape(name) for name in players]  # once, not once an entry
     entries = []
     for kind, seat, data in hotseat.log:
         taken_back = kind == TAKE_BACK
-        entry = LogEntry(name=players[seat], action=data["undone"] if taken_back else data,
-                         taken_back=taken_back, players=players)
+        entry = LogEntry(name=names[seat], action=data["undone"] if taken_back else data,
+                         taken_back=taken_back, players=names)
         entry.text = game.presenter.log_text(entry)
         entries.append(entry)
     return entries
