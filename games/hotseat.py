@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from games.engine.base import AlreadyDone, IllegalAction, InvalidAction, State, gettext_noop
 
 REVEAL, ACTION, TAKE_BACK = "reveal", "action", "take_back"
-FORMAT = 2  # of the snapshot; with the engine's own ``snapshot_format``
+FORMAT = 3  # of the snapshot; with the engine's own ``snapshot_format``
 
 
 @dataclass(frozen=True)
@@ -28,11 +28,12 @@ class OldSnapshot(Exception):
 
 class Hotseat:
     def __init__(self, rules, state: State, revealed: int | None = None,
-                 actions: list[dict] | None = None):
+                 log: list[list] | None = None):
         self.rules = rules
         self.state = state
         self.revealed = revealed  # the seat whose hand the screen may show now
-        self.actions = actions if actions is not None else []  # standing, steps included
+        # the log's actions and take-backs, [kind, seat, data] as it keeps them
+        self.log = log if log is not None else []
 
     @classmethod
     def rebuild(cls, rules, dealt_state: State, events) -> "Hotseat":
@@ -46,16 +47,26 @@ class Hotseat:
 
     def to_json(self) -> dict:
         return {"format": [FORMAT, self.rules.snapshot_format], "state": self.state.to_json(),
-                "revealed": self.revealed, "actions": self.actions}
+                "revealed": self.revealed, "log": self.log}
 
     @classmethod
     def from_json(cls, rules, data: dict) -> "Hotseat":
         if data.get("format") != [FORMAT, rules.snapshot_format]:
             raise OldSnapshot
-        return cls(rules, rules.from_json(data["state"]), data["revealed"],
-                   list(data["actions"]))
+        return cls(rules, rules.from_json(data["state"]), data["revealed"], list(data["log"]))
 
     # -- what the screen shows ----------------------------------------------------------
+
+    @property
+    def actions(self) -> list[dict]:
+        """The standing actions, steps included: the log's, less those taken back."""
+        actions = []
+        for kind, _, data in self.log:
+            if kind == ACTION:
+                actions.append(data)
+            else:
+                actions.pop()
+        return actions
 
     @property
     def handoff(self) -> bool:
@@ -70,9 +81,10 @@ class Hotseat:
     def take_back_seat(self) -> int | None:
         """Who may take his last action back: it was an action, not a step (a step has shown
         him something), and nobody else has seen his hand since."""
-        if not self.actions:
+        actions = self.actions
+        if not actions:
             return None
-        last = self.actions[-1]
+        last = actions[-1]
         if self.state.is_step(last) or last["seat"] != self.revealed:
             return None
         return last["seat"]
@@ -91,10 +103,13 @@ class Hotseat:
         if event.kind == REVEAL:
             return self._reveal(event)
         if event.kind == ACTION:
-            return self._act(event)
-        if event.kind == TAKE_BACK:
-            return self._take_back(event)
-        raise InvalidAction(f"unknown event {event.kind!r}")
+            logged = self._act(event)
+        elif event.kind == TAKE_BACK:
+            logged = self._take_back(event)
+        else:
+            raise InvalidAction(f"unknown event {event.kind!r}")
+        self.log.append([logged.kind, logged.seat, logged.data])
+        return logged
 
     def _reveal(self, event: Event) -> Event:
         self.state.check_turn(event.seat)
@@ -111,15 +126,14 @@ class Hotseat:
         if not state.is_step(action):
             state.check_steps(action)
         state.apply(action)
-        self.actions.append(action)
         return Event(ACTION, seat, action)
 
     def _take_back(self, event: Event) -> Event:
         if self.take_back_seat() != event.seat:
             raise IllegalAction(gettext_noop("That can no longer be taken back."))
-        undone = self.actions.pop()
+        *standing, undone = self.actions
         state = self.rules.start(self.state.options, self.state.dealer, self.state.dealt)
-        for action in self.actions:
+        for action in standing:
             state.apply(action)
         self.state = state
         self.revealed = event.seat  # he still has the screen

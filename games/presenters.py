@@ -7,6 +7,9 @@ seats, its part of a score sheet's row, the wording of its log entries.
 
 from dataclasses import dataclass, field
 
+from django.template.loader import render_to_string
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -14,6 +17,7 @@ from .engine.base import View
 from .engine.cards import sort_for_hand
 from .models import Cycle, Deal, Table
 from .registry import Game
+from .templatetags.cards import card_text
 
 
 @dataclass(frozen=True)
@@ -38,12 +42,11 @@ class Seat:
 class LogEntry:
     """One line of the deal's log: an action, or the take-back of one."""
 
-    index: int
-    name: str  # who acted
+    name: str  # who acted (escaped for HTML, as ``players``)
     action: dict  # as the record writes it
     taken_back: bool
-    template: str  # the game's wording of this kind of action
     players: list[str]
+    text: str = ""  # its wording, as HTML (``Presenter.log_text``)
 
 
 @dataclass
@@ -136,8 +139,14 @@ class Presenter:
         """Marks on a seat beyond the dealer and the turn (a side, a finishing place)."""
         return []
 
+    def log_text(self, entry: LogEntry) -> str:
+        """The wording of a log entry, as HTML. By default the template that
+        ``log_template`` names, rendered with the entry as ``e``; the club's games word
+        their entries here, in Python, which is quicker for the log of a whole deal."""
+        return render_to_string(self.log_template(entry.action), {"e": entry})
+
     def log_template(self, action: dict) -> str:
-        """The template that words a log entry of this action."""
+        """The template that words a log entry of this action (see ``log_text``)."""
         raise NotImplementedError
 
     def sheet_detail(self, result: dict, players: list[str]) -> object:
@@ -163,3 +172,18 @@ class Presenter:
         if sheet is not None and sheet.complete:
             return _("Start a new cycle")
         return _("Next deal")
+
+
+def fill(message: str, **params) -> SafeString:
+    """A translated message filled in as {% blocktranslate %} fills it: the values escaped,
+    the message's own text kept as it is."""
+    return mark_safe(message % {name: conditional_escape(value)
+                                for name, value in params.items()})
+
+
+def card_played(entry: LogEntry) -> SafeString:
+    """The log's wording of a card played (``{"play": "9H"}``), or its take-back."""
+    card = card_text(entry.action["play"])
+    if entry.taken_back:
+        return fill(_("%(name)s took back %(card)s"), name=entry.name, card=card)
+    return fill(_("%(name)s laid %(card)s"), name=entry.name, card=card)

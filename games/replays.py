@@ -4,6 +4,7 @@ does; what a step shows comes from the game's presenter and templates."""
 
 from dataclasses import dataclass, field
 
+from django.utils.html import conditional_escape
 from django.utils.translation import gettext as _
 
 from . import registry
@@ -69,9 +70,10 @@ def replay_page(record: dict, step: int, players: list[str] | None = None, *,
     entry = None
     if step:
         action = state.canonical(actions[step - 1])  # "9h" as the log writes it: "9H"
-        entry = LogEntry(index=step - 1, name=players[action["seat"]], action=action,
-                         taken_back=False, template=game.presenter.log_template(action),
-                         players=players)
+        names = [conditional_escape(name) for name in players]
+        entry = LogEntry(name=names[action["seat"]], action=action, taken_back=False,
+                         players=names)
+        entry.text = game.presenter.log_text(entry)
     view = state.view(None)
     to_act = view["to_act"]
     table_page = TablePage(

@@ -1,10 +1,11 @@
 """Reads that pages share, each at a fixed number of queries however long the deal."""
 
 from django.db.models import Prefetch
+from django.utils.html import conditional_escape
 
 from . import registry
 from .engine.cards import sort_for_hand
-from .hotseat import ACTION, TAKE_BACK, Event, Hotseat, OldSnapshot
+from .hotseat import TAKE_BACK, Event, Hotseat, OldSnapshot
 from .models import Cycle, Deal, Seat, Table
 from .presenters import LogEntry, Sheet, SheetRow, TablePage, TakeBack, Totals
 from .presenters import Seat as SeatRow
@@ -12,16 +13,18 @@ from .presenters import Seat as SeatRow
 
 def table_by_token(token: str) -> Table:
     """The table with its seats and players (2 queries). Table.DoesNotExist if none."""
-    return (Table.objects.select_related("created_by")
-            .prefetch_related(Prefetch("seats", Seat.objects.select_related("player")))
-            .get(token=token))
+    return with_seats(Table.objects).get(token=token)
 
 
 def table_by_watch_key(key: str) -> Table:
     """The table whose spectators' key this is (2 queries). Table.DoesNotExist if none."""
-    return (Table.objects.select_related("created_by")
-            .prefetch_related(Prefetch("seats", Seat.objects.select_related("player")))
-            .get(watch_key=key))
+    return with_seats(Table.objects).get(watch_key=key)
+
+
+def with_seats(tables):
+    # the seats in order of position: Seat's default ordering would join the table again
+    seats = Seat.objects.select_related("player").order_by("position")
+    return tables.prefetch_related(Prefetch("seats", seats))
 
 
 def deal_stamp(table: Table) -> list[int]:
@@ -103,7 +106,7 @@ def table_page(table: Table, deal: Deal, chosen: str | None = None,
         to_act_name=players[to_act] if to_act is not None else None,
         take_back=(TakeBack(take_back_seat, players[take_back_seat])
                    if take_back_seat is not None else None),
-        log=deal_log(deal, players, game),
+        log=deal_log(hotseat, players, game),
         sheet=sheet,
         totals=None if sheet else running_totals(table, players, game))
     presenter = game.presenter
@@ -120,19 +123,17 @@ def table_page(table: Table, deal: Deal, chosen: str | None = None,
     return page
 
 
-def deal_log(deal: Deal, players: list[str], game) -> list[LogEntry]:
-    """The deal's actions and take-backs in order (1 query); showing a hand on the screen
-    is not an entry."""
+def deal_log(hotseat: Hotseat, players: list[str], game) -> list[LogEntry]:
+    """The deal's actions and take-backs in order, as the snapshot keeps them (no query);
+    showing a hand on the screen is not an entry."""
+    names = [conditional_escape(name) for name in players]  # once, not once an entry
     entries = []
-    for event in deal.events.all():
-        if event.kind not in (ACTION, TAKE_BACK):
-            continue
-        taken_back = event.kind == TAKE_BACK
-        action = event.data["undone"] if taken_back else event.data
-        entries.append(LogEntry(index=event.index, name=players[event.seat], action=action,
-                                taken_back=taken_back,
-                                template=game.presenter.log_template(action),
-                                players=players))
+    for kind, seat, data in hotseat.log:
+        taken_back = kind == TAKE_BACK
+        entry = LogEntry(name=names[seat], action=data["undone"] if taken_back else data,
+                         taken_back=taken_back, players=names)
+        entry.text = game.presenter.log_text(entry)
+        entries.append(entry)
     return entries
 
 

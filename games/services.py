@@ -173,8 +173,16 @@ def _is_current(deal: Deal) -> bool:
 
 
 def _write(deal: Deal, event: Event, expected_version: int, user) -> Deal:
+    """``deal`` need only name the deal, by its table and number (a page's form does)."""
     with transaction.atomic():
-        locked = Deal.objects.select_for_update().get(pk=deal.pk)
+        try:
+            # its cycle too, for the page that shows the deal once written (only the deal
+            # is locked)
+            locked = (Deal.objects.select_for_update(of=("self",)).select_related("cycle")
+                      .get(table_id=deal.table_id, number=deal.number))
+        except Deal.DoesNotExist:
+            raise Refused(gettext_noop(
+                "The form was incomplete or damaged; nothing was done.")) from None
         if locked.version != expected_version:
             raise Stale(gettext_noop(
                 "The table had moved on since this page was shown; here it is as it is now."))

@@ -20,8 +20,8 @@ from .engine import InvalidRecord
 from .engine.cards import SUIT_SYMBOLS
 from .engine.messages import Message
 from .engine.records import IllegalRecordAction, parse
-from .models import Table
-from .moves import BadMove, posted_int
+from .models import Deal, Table
+from .moves import posted_int
 from .templatetags.cards import card_text
 
 PARTIAL = "games/table.html#table"
@@ -123,8 +123,11 @@ def message_text(exc, players: list[str]) -> str:
     return _(exc.message) % params if params else _(exc.message)
 
 
-def render_table(request, table, *, error=None, status=200, chosen=None, spectator=False):
-    page = selectors.table_page(table, selectors.current_deal(table), chosen=chosen,
+def render_table(request, table, *, deal=None, error=None, status=200, chosen=None,
+                 spectator=False):
+    """The table page (its partial for htmx) showing ``deal``, by default the current one;
+    a spectator's holds no hand."""
+    page = selectors.table_page(table, deal or selectors.current_deal(table), chosen=chosen,
                                 spectator=spectator)
     context = {f.name: getattr(page, f.name) for f in fields(page)}
     context["error"] = error
@@ -171,7 +174,8 @@ def watch(request, key):
 
 
 def table_post(handler):
-    """A POST to a table: refusals come back as the page with a message and a 4xx status."""
+    """A POST to a table: refusals come back as the page with a message and a 4xx status.
+    The handler returns the deal it wrote, which is the table's current deal."""
 
     @require_POST
     def view(request, token):
@@ -182,12 +186,12 @@ def table_post(handler):
         except NotHost:
             return not_host_page(request)
         try:
-            handler(request, table)
+            deal = handler(request, table)
         except services.ServiceError as exc:
             return render_table(request, table, status=exc.status,
                                 error=message_text(exc, selectors.names(table)))
         if request.htmx:
-            return render_table(request, table)
+            return render_table(request, table, deal=deal)
         return redirect(table)
 
     view.__name__ = handler.__name__
@@ -195,35 +199,34 @@ def table_post(handler):
 
 
 def turn(request, table) -> dict:
-    """The fields every turn's form carries: the deal and version it showed, and the seat."""
-    deal = table.deals.filter(number=posted_int(request.POST, "deal")).first()
-    if deal is None:
-        raise BadMove
-    deal.table = table
+    """The fields every turn's form carries: the deal and version it showed, and the seat.
+    The deal is named by its table and number only: the service reads it, under lock."""
+    deal = Deal(table=table, number=posted_int(request.POST, "deal"))
     return {"deal": deal, "seat": posted_int(request.POST, "seat"),
             "expected_version": posted_int(request.POST, "version"), "user": request.user}
 
 
 @table_post
 def reveal(request, table):
-    services.reveal(**turn(request, table))
+    return services.reveal(**turn(request, table))
 
 
 @table_post
 def act(request, table):
     """An action or a step of the game: its own ``Moves`` reads it from the form."""
     action = registry.game(table.game).moves.parse(request.POST)
-    services.play(action=action, **turn(request, table))
+    return services.play(action=action, **turn(request, table))
 
 
 @table_post
 def take_back(request, table):
-    services.take_back(**turn(request, table))
+    return services.take_back(**turn(request, table))
 
 
 @table_post
 def next_deal(request, table):
-    services.next_deal(table=table, after=posted_int(request.POST, "deal"), user=request.user)
+    return services.next_deal(table=table, after=posted_int(request.POST, "deal"),
+                              user=request.user)
 
 
 @table_get

@@ -11,7 +11,6 @@ import re
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.template.loader import render_to_string
 from django.utils import translation
 
 from games import registry, selectors, services
@@ -106,10 +105,10 @@ def alert(response) -> str:
 def wording(game_key: str, action: dict, players: list[str]) -> str:
     """The log's wording of a record's action, in English."""
     game = registry.game(game_key)
-    entry = LogEntry(index=0, name=players[action["seat"]], action=action, taken_back=False,
-                     template=game.presenter.log_template(action), players=players)
+    entry = LogEntry(name=players[action["seat"]], action=action, taken_back=False,
+                     players=players)
     with translation.override("en"):
-        text = render_to_string(entry.template, {"e": entry})
+        text = game.presenter.log_text(entry)
     return " ".join(html.unescape(text).split())
 
 

@@ -3,13 +3,17 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from games.engine.cards import RANKS
-from games.presenters import Badge, Presenter, TablePage
+from games.presenters import Badge, LogEntry, Presenter, TablePage, card_played, fill
 
 
 @dataclass(frozen=True)
 class Slot:
     code: str | None  # the card on the table there, if any
     start: bool  # the start rank's place
+
+    @property
+    def css(self) -> str:
+        return ("card" if self.code else "slot") + (" start" if self.start else "")
 
 
 @dataclass(frozen=True)
@@ -58,5 +62,9 @@ class FantanPresenter(Presenter):
         place = self.places(page.view).get(seat)
         return [Badge("out", _("out %(place)s") % {"place": place})] if place else []
 
-    def log_template(self, action: dict) -> str:
-        return "games/log/play.html" if "play" in action else "fantan/log/pass.html"
+    def log_text(self, entry: LogEntry) -> str:
+        if "play" in entry.action:
+            return card_played(entry)
+        if entry.taken_back:
+            return fill(_("%(name)s took back a pass"), name=entry.name)
+        return fill(_("%(name)s passed"), name=entry.name)

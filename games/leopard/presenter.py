@@ -4,7 +4,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.engine.cards import sort_for_hand
-from games.presenters import Presenter, Sheet, TablePage
+from games.presenters import LogEntry, Presenter, Sheet, TablePage, fill
+from games.templatetags.cards import card_name, card_text, rank_shown
 
 from .engine import LINES, PLACES
 
@@ -17,6 +18,21 @@ class Place:
     under: int  # cards underneath
     scoring: bool  # on a line that scores
     target: bool  # the chosen card may be laid here
+    name: str  # the place as the cards letter it ("T" for the ace in Russian)
+    label: str  # what lies there, for screen readers: "A: the nine of hearts"
+
+
+def place_of(shown: dict, scoring: bool, target: bool) -> Place:
+    """A place of a square as the view shows it."""
+    name = rank_shown(shown["place"])
+    if shown["top"]:
+        label = _("%(place)s: %(card)s") % {"place": name, "card": card_name(shown["top"])}
+    elif shown["down"]:
+        label = _("%(place)s: a card face down") % {"place": name}
+    else:
+        label = _("%(place)s: empty") % {"place": name}
+    return Place(shown["place"], shown["top"], shown["down"], shown["under"], scoring, target,
+                 name, label)
 
 
 @dataclass(frozen=True)
@@ -81,8 +97,7 @@ class LeopardPresenter(Presenter):
                        for i in line}
             squares.append(Square(
                 seat=seat, name=players[seat],
-                places=[Place(p["place"], p["top"], p["down"], p["under"], i in scoring,
-                              (seat, p["place"]) in targets)
+                places=[place_of(p, i in scoring, (seat, p["place"]) in targets)
                         for i, p in enumerate(places)],
                 sum=view["sums"][seat],
                 lines=[Line([PLACES[i] for i in line], points)
@@ -91,13 +106,30 @@ class LeopardPresenter(Presenter):
         return LeopardBoard(squares=squares, hand=hand, chosen=chosen, can_lay=bool(targets),
                             ender=players[view["ender"]] if view["ender"] is not None else None)
 
-    def log_template(self, action: dict) -> str:
-        if "lay" in action and action["lay"][0] in "JQ":  # laid face down: never named
-            return "leopard/log/lay_face_down.html"
-        for kind in ("draw", "end", "discard", "lay"):
-            if kind in action:
-                return f"leopard/log/{kind}.html"
-        raise ValueError(action)
+    def log_text(self, entry: LogEntry) -> str:
+        action, name, back = entry.action, entry.name, entry.taken_back
+        if "draw" in action:  # a step: never taken back
+            return fill(_("%(name)s drew a card"), name=name)
+        if "end" in action:
+            return fill(_("%(name)s took back the end of the deal") if back else
+                        _("%(name)s ended the deal"), name=name)
+        if "discard" in action:
+            return fill(_("%(name)s took back the discard %(card)s") if back else
+                        _("%(name)s discarded %(card)s"),
+                        name=name, card=card_text(action["discard"]))
+        if "lay" not in action:
+            raise ValueError(action)
+        code, square = action["lay"], entry.players[action["square"]]
+        if code[0] in "JQ":  # laid face down: the log never names it
+            return fill(_("%(name)s took back a face-down card from %(place)s of "
+                          "%(square)s's square") if back else
+                        _("%(name)s laid a card face down on %(place)s of %(square)s's "
+                          "square"),
+                        name=name, place=rank_shown(action["place"]), square=square)
+        return fill(_("%(name)s took back %(card)s from %(place)s of %(square)s's square")
+                    if back else _("%(name)s laid %(card)s on %(place)s of %(square)s's square"),
+                    name=name, card=card_text(code),
+                    place=rank_shown(action.get("place") or code[0]), square=square)
 
     def sheet_detail(self, result: dict, players: list[str]) -> list[Cell]:
         return [Cell(score, seat == result["ender"]) for seat, score in enumerate(result["scores"])]

@@ -1,9 +1,13 @@
 """How a card looks on a page: rank, suit symbol, colour, and a spoken name."""
 
+from functools import cache
+
 from django import template
+from django.utils import translation
+from django.utils.html import format_html
 from django.utils.translation import pgettext, pgettext_lazy
 
-from games.engine.cards import RED_SUITS, SUIT_SYMBOLS
+from games.engine.cards import CODES, RED_SUITS, SUIT_SYMBOLS
 
 register = template.Library()
 
@@ -43,9 +47,40 @@ def card_text(code: str) -> str:
 
 @register.filter
 def card(code: str) -> dict:
-    return {"code": code, "rank": rank_shown(code[0]),
-            "symbol": SUIT_SYMBOLS[code[1]], "red": code[1] in RED_SUITS,
-            "name": card_name(code), "text": card_text(code)}
+    """The card as a page shows it, in the reader's language: ``face`` is its markup inside
+    the element that holds it (``name``, the spoken name, labels that element)."""
+    return dict(cards_in(translation.get_language())[code])
+
+
+@cache
+def cards_in(language: str | None) -> dict[str, dict]:
+    """Every card as ``card`` gives it, in a language: worked out once a language, as the
+    pages show many cards and the translations do not change while the server runs."""
+    with translation.override(language):
+        return {code: describe(code) for code in CODES}
+
+
+def describe(code: str) -> dict:
+    rank, symbol, red = rank_shown(code[0]), SUIT_SYMBOLS[code[1]], code[1] in RED_SUITS
+    name = card_name(code)
+    face = format_html('<span class="face{}" aria-hidden="true"><span class="rank">{}</span>'
+                       '<span class="suit">{}</span></span>', " red" if red else "", rank, symbol)
+    return {"code": code, "rank": rank, "symbol": symbol, "red": red, "name": name,
+            "text": card_text(code), "face": face, "image": image(face, "card", name)}
+
+
+def image(face: str, css: str, label: str) -> str:
+    return format_html('<span class="{}" role="img" aria-label="{}">{}</span>', css, label, face)
+
+
+@register.simple_tag
+def card_image(code: str, css: str = "card", label: str | None = None) -> str:
+    """A card on the table: its face in an element of class ``css`` that screen readers
+    announce by ``label`` (by default the card's name)."""
+    c = cards_in(translation.get_language())[code]
+    if css == "card" and label is None:  # the usual case, made quick
+        return c["image"]
+    return image(c["face"], css, c["name"] if label is None else label)
 
 
 @register.filter

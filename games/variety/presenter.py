@@ -1,10 +1,11 @@
 from dataclasses import dataclass
 
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.engine.cards import SUITS
-from games.presenters import Badge, Presenter, TablePage
+from games.presenters import Badge, LogEntry, Presenter, TablePage, card_played, fill
 
 from .engine import SAY_LENGTH, TRUMPS
 
@@ -144,8 +145,15 @@ class VarietyPresenter(Presenter):
             return [Badge("attack", _("attacker"))]
         return [Badge("defence", _("defender"))]
 
-    def log_template(self, action: dict) -> str:
-        return "games/log/play.html" if "play" in action else "variety/log/call.html"
+    def log_text(self, entry: LogEntry) -> str:
+        action = entry.action
+        if "play" in action:
+            return card_played(entry)
+        if entry.taken_back:
+            return fill(_("%(name)s took back the call %(n)s"), name=entry.name,
+                        n=action["call"])
+        text = fill(_("%(name)s called %(n)s"), name=entry.name, n=action["call"])
+        return format_html("{} — «{}»", text, action["say"]) if action.get("say") else text
 
     def sheet_detail(self, result: dict, players: list[str]) -> SheetDetail:
         won = result["attackers_won"]
