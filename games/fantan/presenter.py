@@ -1,9 +1,11 @@
 from dataclasses import dataclass
 
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from games.engine.cards import RANKS
 from games.presenters import Badge, LogEntry, Presenter, TablePage, card_played, fill
+from games.templatetags.cards import card_image
 
 
 @dataclass(frozen=True)
@@ -11,15 +13,24 @@ class Slot:
     code: str | None  # the card on the table there, if any
     start: bool  # the start rank's place
 
-    @property
-    def css(self) -> str:
-        return ("card" if self.code else "slot") + (" start" if self.start else "")
+    def __html__(self) -> str:
+        """The slot as the board draws it: the card laid there, or an empty place."""
+        start = " start" if self.start else ""
+        if self.code:
+            return card_image(self.code, "card" + start)
+        return mark_safe(f'<span class="slot{start}"></span>')
 
 
 @dataclass(frozen=True)
 class Row:
     suit: str
     slots: list[Slot]
+
+    @property
+    def places(self) -> str:
+        """The row's slots as the board draws them: written here rather than by a {% for %}
+        in the template, as a board has 52 of them."""
+        return mark_safe("\n".join(slot.__html__() for slot in self.slots))
 
 
 @dataclass(frozen=True)

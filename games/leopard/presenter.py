@@ -1,11 +1,13 @@
 from dataclasses import dataclass
 
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.engine.cards import sort_for_hand
 from games.presenters import LogEntry, Presenter, Sheet, TablePage, fill
-from games.templatetags.cards import card_name, card_text, rank_shown
+from games.templatetags.cards import card_image, card_name, card_text, rank_shown
 
 from .engine import LINES, PLACES
 
@@ -20,6 +22,21 @@ class Place:
     target: bool  # the chosen card may be laid here
     name: str  # the place as the cards letter it ("T" for the ace in Russian)
     label: str  # what lies there, for screen readers: "A: the nine of hearts"
+
+    @property
+    def shown(self) -> str:
+        """What the place shows: its name, its top card (face up, face down or none, named
+        for screen readers) and the count of the cards underneath. Written here rather than
+        in the template, as the board has eighteen places."""
+        if self.top:
+            card = card_image(self.top, label=self.label)
+        else:
+            css = "card back" if self.down else "slot"
+            card = f'<span class="{css}" role="img" aria-label="{escape(self.label)}"></span>'
+        under = (f'\n<span class="under" title="{escape(_("cards underneath"))}">+{self.under}'
+                 '</span>' if self.under else "")
+        return mark_safe(f'<span class="place-name" aria-hidden="true">{escape(self.name)}</span>'
+                         f'\n{card}{under}')
 
 
 def place_of(shown: dict, scoring: bool, target: bool) -> Place:

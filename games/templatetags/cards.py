@@ -4,7 +4,8 @@ from functools import cache
 
 from django import template
 from django.utils import translation
-from django.utils.html import format_html
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import pgettext, pgettext_lazy
 
 from games.engine.cards import CODES, RED_SUITS, SUIT_SYMBOLS
@@ -24,6 +25,11 @@ RANK_NAMES = {
 SUIT_NAMES = {
     "S": pgettext_lazy("of suit", "spades"), "H": pgettext_lazy("of suit", "hearts"),
     "D": pgettext_lazy("of suit", "diamonds"), "C": pgettext_lazy("of suit", "clubs"),
+}
+# The suit on its own, as a row of cards is named.
+SUIT_TITLES = {
+    "S": pgettext_lazy("suit", "Spades"), "H": pgettext_lazy("suit", "Hearts"),
+    "D": pgettext_lazy("suit", "Diamonds"), "C": pgettext_lazy("suit", "Clubs"),
 }
 # Russian packs letter their court cards В Д К Т.
 RANK_SHOWN = {"T": "10", "J": pgettext_lazy("rank letter", "J"),
@@ -70,7 +76,9 @@ def describe(code: str) -> dict:
 
 
 def image(face: str, css: str, label: str) -> str:
-    return format_html('<span class="{}" role="img" aria-label="{}">{}</span>', css, label, face)
+    return mark_safe(f'<span class="{conditional_escape(css)}" role="img" '
+                     f'aria-label="{conditional_escape(label)}">'
+                     f'{face}</span>')
 
 
 @register.simple_tag
@@ -102,8 +110,7 @@ def suit_symbol(suit: str) -> str:
 
 @register.filter
 def suit_name(suit: str) -> str:
-    return {"S": pgettext("suit", "Spades"), "H": pgettext("suit", "Hearts"),
-            "D": pgettext("suit", "Diamonds"), "C": pgettext("suit", "Clubs")}[suit]
+    return str(SUIT_TITLES[suit])
 
 
 @register.filter

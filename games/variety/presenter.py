@@ -2,7 +2,7 @@ from dataclasses import dataclass
 
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from games.engine.cards import SUITS
 from games.presenters import Badge, LogEntry, Presenter, TablePage, card_played, fill
@@ -41,6 +41,19 @@ class Sides:
     defenders: list[str]
     tricks: list[int]  # [attackers, defenders]
     points: list[int] | None  # as their tricks count so far
+
+    @property
+    def taken(self) -> list[str]:
+        """What each side has taken so far, [attackers, defenders]: "2 tricks, 6 points"."""
+        return [taken(self.tricks[side], self.points[side] if self.points else None)
+                for side in (0, 1)]
+
+
+def taken(tricks: int, points: int | None) -> str:
+    text = ngettext("%(n)s trick", "%(n)s tricks", tricks) % {"n": tricks}
+    if points is None:
+        return text
+    return f"{text}, " + ngettext("%(p)s point", "%(p)s points", points) % {"p": points}
 
 
 @dataclass(frozen=True)
