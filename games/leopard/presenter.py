@@ -57,6 +57,11 @@ class Line:
     places: list[str]
     points: int
 
+    @property
+    def shown(self) -> str:
+        """Its places as the cards letter them: "A–2–3"."""
+        return "–".join(rank_shown(place) for place in self.places)
+
 
 @dataclass(frozen=True)
 class Square:
