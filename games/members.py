@@ -100,7 +100,8 @@ def clean_roles(names) -> list[str]:
 
 def _free(player: Player) -> Player:
     """The player, locked, if he has no account yet."""
-    locked = Player.objects.select_for_update().select_related("user").get(pk=player.pk)
+    locked = (Player.objects.select_for_update(of=("self",))  # not the outer-joined user
+              .select_related("user").get(pk=player.pk))
     if locked.user_id is not None:
         raise Refused(gettext_noop("%(name)s already has an account (%(username)s)."),
                       name=locked.name, username=locked.user.get_username())
