@@ -151,10 +151,14 @@ def test_a_table_played_here_fills_its_sheet_in_the_transaction_of_its_last_acti
     row = SheetRow.objects.get(table=table)
     assert row.data["scores"] == deal.result["scores"]
     # a take-back of the last action reopens the deal, and its row goes with it
-    last = deal.events.order_by("index").last().seat
-    games_services.take_back(deal=deal, seat=last, expected_version=deal.version, user=host)
+    last = deal.events.order_by("index").last()
+    games_services.take_back(deal=deal, seat=last.seat, expected_version=deal.version,
+                             user=host)
     assert not SheetRow.objects.filter(table=table).exists()
-    act(hotseat, choose=step, user=host)
+    deal = current(hotseat)  # the same last action again ends the deal again
+    games_services.play(deal=deal, seat=last.seat,
+                        action={k: v for k, v in last.data.items() if k != "seat"},
+                        expected_version=deal.version, user=host)
     deal = current(hotseat)
     assert SheetRow.objects.get(table=table).data["scores"] == deal.result["scores"]
     points = {r["player"]: r["points"] for r in selectors.standings(tournament).as_json()}
