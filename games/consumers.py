@@ -89,15 +89,12 @@ class TableConsumer(LiveConsumer):
         return selectors.deal_stamp(table)
 
 
-class WatchConsumer(LiveConsumer):
+class WatchConsumer(TableConsumer):
     """A spectator's socket: the spectators' key is all it asks."""
 
     def find(self, key):
         table = Table.objects.filter(watch_key=key).first()
         return None if table is None else (group_name(table), table)
-
-    def stamp(self, table):
-        return selectors.deal_stamp(table)
 
 
 class Refuse(AsyncWebsocketConsumer):

@@ -162,14 +162,26 @@ def table_view(request, table):
     return render_table(request, table, chosen=request.GET.get("card"))
 
 
-@require_GET
-def watch(request, key):
-    """A table as its spectators see it: anyone with the spectators' address, signed in or
-    not; no hand, no face-down card, no stock, and nothing to press."""
-    try:
-        table = selectors.table_by_watch_key(key)
-    except Table.DoesNotExist:
-        raise Http404 from None
+def table_watched(handler):
+    """A page of a table for its spectators: anyone with the spectators' address, signed in
+    or not; 404 for an unknown key."""
+
+    @require_GET
+    def view(request, key, **kwargs):
+        try:
+            table = selectors.table_by_watch_key(key)
+        except Table.DoesNotExist:
+            raise Http404 from None
+        return handler(request, table, **kwargs)
+
+    view.__name__ = handler.__name__
+    return view
+
+
+@table_watched
+def watch(request, table):
+    """A table as its spectators see it: no hand, no face-down card, no stock, and nothing
+    to press."""
     return render_table(request, table, spectator=True)
 
 
@@ -247,14 +259,10 @@ def deal_record(request, table, number):
     return record_response(request, table, number)
 
 
-@require_GET
-def watch_record(request, key, number):
+@table_watched
+def watch_record(request, table, number):
     """A finished deal's record for its spectators: every hand as dealt, once they are
     no secret."""
-    try:
-        table = selectors.table_by_watch_key(key)
-    except Table.DoesNotExist:
-        raise Http404 from None
     return record_response(request, table, number)
 
 
@@ -284,13 +292,9 @@ def deal_replay(request, table, number):
     return replay_response(request, table, number)
 
 
-@require_GET
-def watch_replay(request, key, number):
+@table_watched
+def watch_replay(request, table, number):
     """A finished deal's replay for its spectators: every hand open, once no secret."""
-    try:
-        table = selectors.table_by_watch_key(key)
-    except Table.DoesNotExist:
-        raise Http404 from None
     return replay_response(request, table, number, spectator=True)
 
 

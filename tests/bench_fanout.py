@@ -19,21 +19,16 @@ process's log; when PostgreSQL or Redis cannot be reached it says so and exits 0
 import asyncio
 import json
 import os
-import platform
-import secrets
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import urlsplit
 
-from config.reachable import reachable
+from tests.bench_club import BASE_DIR, machine, say, throwaway_club
 
-PG_SERVER = os.environ.get("BENCH_PG_URL", "postgresql://postgres@127.0.0.1:5432/")
 REDIS_URL = os.environ.get("BENCH_FANOUT_REDIS_URL", "redis://127.0.0.1:6379/6")
 DATABASE = "bench_fanout"
 ACTIONS = int(os.environ.get("BENCH_FANOUT_ACTIONS", "30"))
@@ -43,44 +38,10 @@ PROCESSES = 2
 REQUIRED_RATIO = 10
 WAIT_SECONDS = 10  # a stamp not on every socket by then is counted as lost there
 OPENING_AT_ONCE = 20  # sockets opened at the same time
-BASE_DIR = Path(__file__).resolve().parent.parent
 
 
-def say(line: str) -> None:
-    print(line, flush=True)
 
 
-def machine() -> str:
-    cpu = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo") as f:
-            cpu = next(line.split(":", 1)[1].strip() for line in f if "model name" in line)
-    except (OSError, StopIteration):
-        pass
-    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}"
-
-
-def admin_sql(*statements: str) -> None:
-    """Statements run on the server's ``postgres`` database (CREATE/DROP DATABASE)."""
-    import psycopg
-
-    server = urlsplit(PG_SERVER)
-    with psycopg.connect(dbname="postgres", user=unquote(server.username or "") or None,
-                         password=unquote(server.password or "") or None,
-                         host=server.hostname, port=server.port, autocommit=True,
-                         connect_timeout=5) as conn:
-        for statement in statements:
-            conn.execute(statement)
-
-
-def empty_redis() -> None:
-    import redis
-
-    client = redis.Redis.from_url(REDIS_URL, socket_timeout=5)
-    try:
-        client.flushdb()
-    finally:
-        client.close()
 
 
 @dataclass
@@ -244,46 +205,15 @@ def report(figures: Figures) -> str:
 
 
 def main() -> int:
-    database_url = PG_SERVER.rstrip("/") + "/" + DATABASE
-    if not (reachable(database_url) and reachable(REDIS_URL)):
-        say("fanout benchmark skipped: PostgreSQL or Redis cannot be reached "
-            f"({PG_SERVER}, {REDIS_URL})")
-        return 0
-    try:
-        admin_sql(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)",
-                  f"CREATE DATABASE {DATABASE}")
-    except Exception as exc:  # noqa: BLE001 (reachable, yet no database can be made)
-        say(f"fanout benchmark skipped: no database can be made on {PG_SERVER}: {exc}")
-        return 0
-    secret = "bench-" + secrets.token_urlsafe(40)
-    os.environ.update(DJANGO_SETTINGS_MODULE="config.settings", DATABASE_URL=database_url,
-                      REDIS_URL=REDIS_URL, SECRET_KEY=secret, DEBUG="0")
-    try:
-        empty_redis()
-        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
-                       cwd=BASE_DIR, env=os.environ, check=True)
-        import django
-
-        django.setup()
-        from django.contrib.auth import get_user_model
-        from django.db import connection, connections
-
-        # (config.settings read DATABASE_URL when django.setup() imported it, not before)
-        assert connection.settings_dict["NAME"] == DATABASE, connection.settings_dict["NAME"]
-
-        from tests.servers import server_env
-
-        env = server_env(database_url, REDIS_URL, secret)
-        user = get_user_model().objects.create_user("bench", password=secrets.token_hex(16))
+    with throwaway_club("fanout benchmark", DATABASE, REDIS_URL) as club:
+        if club is None:
+            return 0
+        env, user = club
         say(f"fanout command: {sys.executable} -m tests.bench_fanout (from {BASE_DIR})")
         redis_db = urlsplit(REDIS_URL).path.lstrip("/") or "0"
         say(f"fanout machine: {machine()}; PostgreSQL and Redis (db {redis_db}) on this "
             f"machine, {PROCESSES} daphne processes")
         results = run(env, user)
-        connections.close_all()
-    finally:
-        admin_sql(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
-        empty_redis()
     for figures in results:
         say(report(figures))
     one, many = results

@@ -12,50 +12,19 @@ answer makes it exit 1.
 """
 
 import os
-import platform
-import secrets
 import statistics
-import subprocess
 import sys
 import time
-from pathlib import Path
-from urllib.parse import unquote, urlsplit
 
-from config.reachable import reachable
+from tests.bench_club import machine, say, throwaway_club
 
-PG_SERVER = os.environ.get("BENCH_PG_URL", "postgresql://postgres@127.0.0.1:5432/")
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/4")
 DATABASE = "bench_live"
 TABLES = 10
 SECONDS = float(os.environ.get("BENCH_LIVE_SECONDS", "15"))
-BASE_DIR = Path(__file__).resolve().parent.parent
 
 
-def say(line: str) -> None:
-    print(line, flush=True)
 
-
-def machine() -> str:
-    cpu = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo") as f:
-            cpu = next(line.split(":", 1)[1].strip() for line in f if "model name" in line)
-    except (OSError, StopIteration):
-        pass
-    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}"
-
-
-def admin_sql(*statements: str) -> None:
-    """Statements run on the server's ``postgres`` database (CREATE/DROP DATABASE)."""
-    import psycopg
-
-    server = urlsplit(PG_SERVER)
-    with psycopg.connect(dbname="postgres", user=unquote(server.username or "") or None,
-                         password=unquote(server.password or "") or None,
-                         host=server.hostname, port=server.port, autocommit=True,
-                         connect_timeout=5) as conn:
-        for statement in statements:
-            conn.execute(statement)
 
 
 def cpu_seconds(pid: int) -> float | None:
@@ -118,41 +87,12 @@ def run_setup(processes: int, env: dict, user) -> dict:
 
 
 def main() -> int:
-    database_url = PG_SERVER.rstrip("/") + "/" + DATABASE
-    if not (reachable(database_url) and reachable(REDIS_URL)):
-        say("live benchmark skipped: PostgreSQL or Redis cannot be reached "
-            f"({PG_SERVER}, {REDIS_URL})")
-        return 0
-    try:
-        admin_sql(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)",
-                  f"CREATE DATABASE {DATABASE}")
-    except Exception as exc:  # reachable, yet no database can be made (a password, say)
-        say(f"live benchmark skipped: no database can be made on {PG_SERVER}: {exc}")
-        return 0
-    secret = "bench-" + secrets.token_urlsafe(40)
-    os.environ.update(DJANGO_SETTINGS_MODULE="config.settings", DATABASE_URL=database_url,
-                      REDIS_URL=REDIS_URL, SECRET_KEY=secret, DEBUG="0")
-    try:
-        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
-                       cwd=BASE_DIR, env=os.environ, check=True)
-        import django
-
-        django.setup()
-        from django.contrib.auth import get_user_model
-        from django.db import connection, connections
-
-        # (config.settings read DATABASE_URL when django.setup() imported it, not before)
-        assert connection.settings_dict["NAME"] == DATABASE, connection.settings_dict["NAME"]
-
-        from tests.servers import server_env
-
-        env = server_env(database_url, REDIS_URL, secret)
-        user = get_user_model().objects.create_user("bench", password=secrets.token_hex(16))
+    with throwaway_club("live benchmark", DATABASE, REDIS_URL) as club:
+        if club is None:
+            return 0
+        env, user = club
         say(f"live bench machine: {machine()}; PostgreSQL and Redis (db 4) on this machine")
         figures = [run_setup(processes, env, user) for processes in (2, 1)]
-        connections.close_all()
-    finally:
-        admin_sql(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
     for f in figures:
         say(f"live {TABLES} busy tables on {f['processes']} daphne "
             f"process{'es' if f['processes'] > 1 else ''}, {SECONDS:.0f} s: "

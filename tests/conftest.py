@@ -6,7 +6,7 @@ import pytest
 from django.utils import translation
 from django.utils.crypto import get_random_string
 
-from games import selectors, services
+from games import registry, selectors, services
 from games.models import Player
 from games.templatetags.cards import card_name, card_text
 from tests.servers import Servers, current_database_url, redis_url, server_env
@@ -41,6 +41,16 @@ def host_client(client, host):
 @pytest.fixture
 def players(db):
     return [Player.objects.create(name=n) for n in ("Анна", "Борис", "Вера", "Глеб")]
+
+
+@pytest.fixture(params=sorted(registry.GAMES), ids=sorted(registry.GAMES))
+def table(request, host, players):
+    """A table of each game of the registry, with its default options and as many players
+    as it seats."""
+    rules = registry.game(request.param).rules
+    seats = rules.seats(rules.parse_options({}))
+    return services.start_table(user=host, game=request.param, players=players[:seats],
+                                options={}, seed=7)
 
 
 @pytest.fixture

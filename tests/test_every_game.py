@@ -10,7 +10,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from games import registry, selectors, services
+from games import selectors
 from games.engine.records import replay
 from tests.conftest import current
 from tests.hotseat import (
@@ -31,17 +31,7 @@ from tests.hotseat import (
 
 pytestmark = pytest.mark.django_db
 
-GAME_KEYS = sorted(registry.GAMES)
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
-
-
-@pytest.fixture(params=GAME_KEYS, ids=GAME_KEYS)
-def table(request, host, players):
-    """A table of the game with its default options, as many players as it seats."""
-    rules = registry.game(request.param).rules
-    seats = rules.seats(rules.parse_options({}))
-    return services.start_table(user=host, game=request.param, players=players[:seats],
-                                options={}, seed=7)
 
 
 def shown(client, table):

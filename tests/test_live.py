@@ -15,7 +15,7 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from config.asgi import application
-from games import registry, selectors, services
+from games import selectors, services
 from games.consumers import CLOSE_REFUSED_FRAME
 from tests.conftest import current, leaked_cards
 from tests.hotseat import act, url
@@ -23,16 +23,7 @@ from tests.test_tournament_services import enter, new_tournament
 from tournaments import services as tournament_services
 from tournaments.models import Tournament
 
-GAME_KEYS = sorted(registry.GAMES)
 ORIGIN = (b"origin", b"http://localhost")
-
-
-@pytest.fixture(params=GAME_KEYS, ids=GAME_KEYS)
-def table(request, host, players):
-    rules = registry.game(request.param).rules
-    seats = rules.seats(rules.parse_options({}))
-    return services.start_table(user=host, game=request.param, players=players[:seats],
-                                options={}, seed=11)
 
 
 def watch_url(table) -> str:

@@ -60,6 +60,15 @@ def connected(page):
     page.locator('#live-status[data-socket="open"]').wait_for(state="attached")
 
 
+def next_click(page, table):
+    """What the screen asks next: show the hand of the player to act, or lay a card."""
+    if page.locator("h2.handoff").count():
+        state = selectors.load(current(table)).state
+        click_and_wait(page, reveal_button(page, selectors.names(table)[state.to_act]))
+    else:
+        lay_first_card_or_pass(page)
+
+
 def stamp_of(deal) -> str:
     return f"{deal.number} {deal.version}"
 
@@ -71,25 +80,14 @@ def test_the_hotseat_page_fetches_each_version_once_and_follows_another_tab(
     page.goto(fantan_table.get_absolute_url())
     fetches = fetches_of(page)
     connected(page)
-    names = selectors.names(fantan_table)
     for _ in range(3):  # hand on, play, hand on: each click's answer is the new version
-        deal = current(fantan_table)
-        state = selectors.load(deal).state
-        if page.locator("h2.handoff").count():
-            click_and_wait(page, reveal_button(page, names[state.to_act]))
-        else:
-            lay_first_card_or_pass(page)
+        next_click(page, fantan_table)
     page.wait_for_timeout(800)  # the notices of those versions have come and gone
     assert fetches == [], "the page fetched a version its own click had brought"
 
     other = page.context.new_page()  # another tab of the same member
     other.goto(fantan_table.get_absolute_url())
-    deal = current(fantan_table)
-    state = selectors.load(deal).state
-    if other.locator("h2.handoff").count():
-        click_and_wait(other, reveal_button(other, names[state.to_act]))
-    else:
-        lay_first_card_or_pass(other)
+    next_click(other, fantan_table)
     after = current(fantan_table)
     page.locator(f'#table[data-stamp="{stamp_of(after)}"]').wait_for(timeout=3000)
     page.wait_for_timeout(500)

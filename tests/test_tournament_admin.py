@@ -87,10 +87,13 @@ def test_the_admin_pages_open(admin_client, tournament, row):
 def test_an_edited_row_changes_the_standings_and_its_history_shows_the_change(
         admin_client, tournament, row):
     before = standings(tournament)
+    version = Tournament.objects.get(pk=tournament.pk).version
     response = edit_row(admin_client, row, CORRECTED, "Misread the paper sheet")
     assert response.status_code == 302, response.content.decode()[:2000]
     row.refresh_from_db()
     assert row.data == CORRECTED
+    # a new version: the standings, projector and round pages fetch themselves again
+    assert Tournament.objects.get(pk=tournament.pk).version == version + 1
     after = standings(tournament)
     assert after != before
     points = {entry["player"]: entry["points"] for entry in after}
