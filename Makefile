@@ -13,8 +13,9 @@ ALLOWED_HOSTS ?= $(if $(filter 0.0.0.0,$(HOST)),*,$(LOCAL_HOSTS))
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
-# The whole suite runs again on PostgreSQL and Redis, as a served club runs: under CI=true it
-# fails when they cannot be reached; elsewhere that run is skipped with a message.
+# The whole suite runs on SQLite and, side by side, again on PostgreSQL and Redis, as a served
+# club runs (tests/both_runs.py): under CI=true it fails when they cannot be reached; elsewhere
+# that run is skipped with a message.
 PG_TEST_URL ?= postgresql://postgres@127.0.0.1:5432/test
 REDIS_TEST_URL ?= redis://127.0.0.1:6379/0
 
@@ -47,15 +48,7 @@ lint: install
 
 test: lint
 	$(PY) manage.py makemigrations --check --dry-run
-	$(VENV)/bin/pytest
-	@if $(PY) -m config.reachable $(PG_TEST_URL) $(REDIS_TEST_URL); then \
-		DATABASE_URL=$(PG_TEST_URL) REDIS_URL=$(REDIS_TEST_URL) \
-			$(VENV)/bin/pytest -p no:cacheprovider; \
-	elif [ "$$CI" = "true" ]; then \
-		echo "PostgreSQL or Redis cannot be reached: the second run is required under CI"; exit 1; \
-	else \
-		echo "PostgreSQL or Redis cannot be reached: the run on them is skipped"; \
-	fi
+	$(PY) -m tests.both_runs $(PG_TEST_URL) $(REDIS_TEST_URL)
 
 bench: install
 	$(PY) manage.py bench
