@@ -185,11 +185,16 @@ def test_ten_busy_tables_on_two_processes(served, host):
     tables = [new_table(host, games[i % len(games)], seed=i) for i in range(10)]
     member = Member(host)
     before = pg_connections()
-    until = time.monotonic() + 4
-    streams = [Stream(table, [member.session(s) for s in servers], seed=i, until=until)
+    streams = [Stream(table, [member.session(s) for s in servers], seed=i)
                for i, table in enumerate(tables)]
     for stream in streams:
         stream.start()
+    # A few seconds of play, longer on a loaded machine: until every table has had five
+    # answered posts (no rate is asserted; the machine is shared).
+    time.sleep(4)
+    give_up = time.monotonic() + 60
+    while any(len(s.acknowledged()) < 5 for s in streams) and time.monotonic() < give_up:
+        time.sleep(0.1)
     for stream in streams:
         stream.finish(timeout=60)
     servers.check()
@@ -197,7 +202,6 @@ def test_ten_busy_tables_on_two_processes(served, host):
     for stream in streams:
         statuses.update(stream.statuses())
     assert set(statuses) == {200}, statuses
-    # every table was played on all along (the machine is shared: no rate is asserted)
     assert all(len(stream.acknowledged()) >= 5 for stream in streams), [
         len(stream.acknowledged()) for stream in streams]
     for table in tables:
