@@ -121,7 +121,8 @@ def assert_board_readable(page, name):
     a 13 px font or larger (a Фантан row of thirteen was 23 px with an 11 px rank)."""
     faces = page.locator("#table .board .card").evaluate_all(FACES)
     small = [face for face in faces if face[0] < 25 or face[1] < 13]
-    assert small == [], f"{name}: board cards too small to read ([width, rank size]): {small}"
+    assert small == [], (f"{name}: {len(small)} board cards too small to read "
+                         f"([width, rank size], px): {small[:3]}")
 
 
 def assert_on_screen(page, name, parts: dict[str, str]):
