@@ -60,7 +60,8 @@ def test_the_auction_shows_each_contract_and_disables_the_callers_own_numbers(
 def test_an_announcement_goes_with_the_call_into_the_auction_log(host_client, variety_table):
     call(host_client, variety_table, 2, say="I have six high clubs", **HTMX)
     page = host_client.get(url(variety_table), **EN).content.decode()
-    assert re.search(r"<strong>2</strong> — «I have six high clubs»", page)
+    assert re.search(r'<strong>2</strong><span class="call-say"> — «I have six high clubs»</span>',
+                     page)
 
 
 def test_the_books_first_example_makes_the_contract_and_partners_plain(
