@@ -40,9 +40,9 @@ class SeatInline(admin.TabularInline):
 
 @admin.register(Table)
 class TableAdmin(ReadOnlyAdmin):
-    list_display = ["__str__", "game", "created_by", "created_at"]
-    list_filter = ["game"]
-    readonly_fields = ["token", "game", "options", "created_by", "created_at"]
+    list_display = ["__str__", "name", "game", "state", "created_by", "created_at"]
+    list_filter = ["game", "state"]
+    readonly_fields = ["token", "game", "name", "state", "options", "created_by", "created_at"]
     inlines = [SeatInline]
 
 

@@ -46,7 +46,18 @@ def new_token() -> str:
 
 
 class Table(models.Model):
-    """A game table: the players seated in order round it, the options, its deals."""
+    """A game table: the players seated in order round it, the options, its deals.
+
+    ``state``: a table is played until its host (or a director) finishes it, once no deal is
+    in progress, or abandons it, leaving a deal in progress as its log has it; either way it
+    then takes no more actions. ``version`` counts the changes of its name and state, so that
+    a page that shows version n may only make change n (as ``Deal.version`` for its log).
+    """
+
+    class State(models.TextChoices):
+        PLAYING = "playing", _("playing")
+        FINISHED = "finished", _("finished")
+        ABANDONED = "abandoned", _("abandoned")
 
     token = models.CharField(_("address key"), max_length=32, unique=True, default=new_token,
                              editable=False, help_text=_("The unguessable part of its address."))
@@ -60,6 +71,12 @@ class Table(models.Model):
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("started by"),
                                    on_delete=models.PROTECT, related_name="tables_started")
     created_at = models.DateTimeField(_("started"), auto_now_add=True)
+    name = models.CharField(_("name"), max_length=80, blank=True,
+                            help_text=_("Blank: the game and its players."))
+    state = models.CharField(_("state"), max_length=16, choices=State.choices,
+                             default=State.PLAYING)
+    version = models.PositiveIntegerField(_("version"), default=0,
+                                          help_text=_("Changes of its name or state."))
 
     class Meta:
         ordering = ["-created_at"]
@@ -78,6 +95,20 @@ class Table(models.Model):
         from django.urls import reverse
 
         return reverse("watch", args=[self.watch_key])
+
+    @property
+    def is_open(self) -> bool:
+        """Still played: neither finished nor abandoned."""
+        return self.state == self.State.PLAYING
+
+    @property
+    def shown_name(self) -> str:
+        """Its name, or by default its game and its players in seat order (from its seats,
+        prefetched where tables are listed)."""
+        if self.name:
+            return self.name
+        players = ", ".join(seat.player.name for seat in self.seats.all())
+        return f"{registry.game(self.game).name}: {players}"
 
 
 class Seat(models.Model):

@@ -38,6 +38,12 @@ class Refused(ServiceError):
     pass
 
 
+class Closed(ServiceError):
+    """The table is finished or abandoned: it takes no more actions."""
+
+    status = 409
+
+
 def refused(exc: RulesError) -> ServiceError:
     if isinstance(exc, AlreadyDone):  # a second click on what is done
         return Stale(exc.message, **exc.params)
@@ -127,6 +133,7 @@ def next_deal(*, table: Table, after: int, user) -> Deal:
     """
     rules = registry.rules(table.game)
     with transaction.atomic():
+        lock_open_table(table.pk)
         last = (Deal.objects.select_for_update(of=("self",)).select_related("cycle")
                 .filter(table=table)
                 .order_by("-number").first())
@@ -183,6 +190,7 @@ def _write(deal: Deal, event: Event, expected_version: int, user) -> Deal:
         except Deal.DoesNotExist:
             raise Refused(gettext_noop(
                 "The form was incomplete or damaged; nothing was done.")) from None
+        refuse_if_closed(locked.table_id)
         if locked.version != expected_version:
             raise Stale(gettext_noop(
                 "The table had moved on since this page was shown; here it is as it is now."))
@@ -223,3 +231,117 @@ def _notify_on_commit(deal: Deal) -> None:
     # Only the deal number and version: listeners fetch what their viewer may see.
     send_on_commit(group_name(deal.table), {"type": "live.changed",
                                             "stamp": [deal.number, deal.version]})
+
+
+# -- managing a table: its name, finishing or abandoning it ---------------------------------
+
+CLOSED = {
+    Table.State.FINISHED: gettext_noop("This table is finished: nothing more can be played "
+                                       "at it."),
+    Table.State.ABANDONED: gettext_noop("This table was abandoned: nothing more can be played "
+                                        "at it."),
+}
+
+
+def refuse_if_closed(table_id: int, lock: bool = False) -> None:
+    """A finished or abandoned table takes no more writes. A deal's write calls it once the
+    deal is locked: a change of the table's state locks the table's current deal too, so
+    this read comes after the change. A new deal locks the table itself (``lock``), as a
+    change of its state does, so that a table is not finished or abandoned while its next
+    deal is being dealt."""
+    tables = Table.objects.filter(pk=table_id).order_by()
+    if lock:
+        tables = tables.select_for_update()
+    state = tables.values_list("state", flat=True).get()
+    if state in CLOSED:
+        raise Closed(CLOSED[state])
+
+
+def lock_open_table(table_id: int) -> None:
+    refuse_if_closed(table_id, lock=True)
+
+
+NAME_LENGTH = Table._meta.get_field("name").max_length
+
+
+def rename_table(*, table: Table, name: str, expected_version: int, user) -> Table:
+    """A table's name (blank: its game and players), in any state."""
+    name = " ".join(name.split())
+    if not name.isprintable():
+        raise Refused(gettext_noop("A name may hold only printable text."))
+    if len(name) > NAME_LENGTH:
+        raise Refused(gettext_noop("A table's name may be at most %(count)s characters long."),
+                      count=NAME_LENGTH)
+
+    def rename(locked: Table, last: Deal | None) -> dict:
+        old, locked.name = locked.name, name
+        return {"name": name, "was": old}
+
+    return _manage(table, expected_version, user, "table.rename", rename, open_only=False)
+
+
+def finish_table(*, table: Table, expected_version: int, user) -> Table:
+    """The table is over: no deal is in progress, and none will be dealt. Its deals and
+    score sheets stay as they are."""
+
+    def finish(locked: Table, last: Deal | None) -> dict:
+        if last is not None and not last.is_over:
+            raise Refused(gettext_noop("A deal is still being played: play it to its end "
+                                       "first, or abandon the table."))
+        locked.state = Table.State.FINISHED
+        return {"deal": last.number if last else None}
+
+    return _manage(table, expected_version, user, "table.finish", finish)
+
+
+def abandon_table(*, table: Table, expected_version: int, user) -> Table:
+    """The table is left as it stands: a deal in progress stays as its log has it, and
+    nothing more is played at it."""
+
+    def abandon(locked: Table, last: Deal | None) -> dict:
+        locked.state = Table.State.ABANDONED
+        return {"deal": last.number if last else None,
+                "deal_over": last.is_over if last else None}
+
+    return _manage(table, expected_version, user, "table.abandon", abandon)
+
+
+def _refuse_unless_open(table: Table) -> None:
+    if table.state == Table.State.FINISHED:
+        raise Stale(gettext_noop("This table is already finished."))
+    if table.state == Table.State.ABANDONED:
+        raise Stale(gettext_noop("This table was already abandoned."))
+
+
+def _manage(table: Table, expected_version: int, user, verb: str, change, *,
+            open_only: bool = True) -> Table:
+    """One change of a table, in one transaction: lock the table (a new deal waits for the
+    change, or the change for the new deal), then its current deal (so that a write of the
+    deal waits for the change and then sees it, see ``refuse_if_closed``); refuse a table no
+    longer played (``open_only``) and a stale page (the version it showed); ``change``
+    changes the locked table or refuses, and gives the audit entry's details; the table's
+    listeners are told once it has committed."""
+    with transaction.atomic():
+        try:
+            locked = Table.objects.select_for_update().get(pk=table.pk)
+        except Table.DoesNotExist:
+            raise Refused(gettext_noop(
+                "The form was incomplete or damaged; nothing was done.")) from None
+        last = (Deal.objects.select_for_update().filter(table=locked).order_by("-number")
+                .first())
+        if open_only:
+            _refuse_unless_open(locked)
+        if locked.version != expected_version:
+            raise Stale(gettext_noop(
+                "The table had changed since this page was shown; here it is as it is now."))
+        data = change(locked, last)
+        locked.version += 1
+        locked.save(update_fields=["name", "state", "version"])
+        AuditEntry.objects.create(user=user, verb=verb, table=locked,
+                                  data={**data, "state": locked.state,
+                                        "version": locked.version})
+        # the pages of the table fetch themselves: the deal's stamp, then the table's version
+        stamp = [last.number, last.version, locked.version] if last else [0, 0, locked.version]
+        send_on_commit(group_name(locked), {"type": "live.changed", "stamp": stamp})
+    table.name, table.state, table.version = locked.name, locked.state, locked.version
+    return table
