@@ -112,6 +112,43 @@ class TablePage:
 
 
 @dataclass(frozen=True)
+class Link:
+    """A page a list links to: a cycle's (or match's) score sheet, a tournament's round."""
+
+    title: str  # a sheet's as the game words it (``Presenter.sheet_title``)
+    url: str
+
+
+@dataclass(frozen=True)
+class Score:
+    name: str
+    total: int | None  # None: no deal of the table (or of its cycle) has finished yet
+
+
+@dataclass
+class TableRow:
+    """A table as the list of tables shows it: nothing of a hand, only what its score sheet
+    and its running total show."""
+
+    table: Table
+    game: Game
+    name: str  # its own, or its game and players
+    deal: int  # the number of its current deal
+    deal_over: bool
+    host: str  # who started it
+    scores: list[Score]  # each player's running total, as its page shows it
+    scores_title: str  # the sheet they are the totals of ("": all the table's deals)
+    sheets: list[Link]
+    url: str  # its page, or its spectators' page for whom may not open it
+    tournament: Link | None  # the round it is played for, if any
+    can_manage: bool  # the viewer may rename, finish or abandon it
+
+    @property
+    def can_finish(self) -> bool:
+        return self.can_manage and self.table.is_open and self.deal_over
+
+
+@dataclass(frozen=True)
 class OpenHand:
     """A seat's hand shown face up, as a replay of a finished deal shows every hand."""
 

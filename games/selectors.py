@@ -1,13 +1,29 @@
 """Reads that pages share, each at a fixed number of queries however long the deal."""
 
-from django.db.models import Prefetch
+from collections import defaultdict
+
+from django.db.models import Prefetch, Q
+from django.urls import reverse
 from django.utils.html import conditional_escape
+from django.utils.translation import gettext as _
+
+from tournaments import roles
 
 from . import registry
 from .engine.cards import sort_for_hand
 from .hotseat import TAKE_BACK, Event, Hotseat, OldSnapshot
 from .models import Cycle, Deal, Seat, Table
-from .presenters import LogEntry, Sheet, SheetRow, TablePage, TakeBack, Totals
+from .presenters import (
+    Link,
+    LogEntry,
+    Score,
+    Sheet,
+    SheetRow,
+    TablePage,
+    TableRow,
+    TakeBack,
+    Totals,
+)
 from .presenters import Seat as SeatRow
 
 
@@ -21,6 +37,13 @@ def table_by_watch_key(key: str) -> Table:
     return with_seats(Table.objects).get(watch_key=key)
 
 
+def managed_table(token: str) -> Table:
+    """The table with its seats, who started it and the tournament's table it is played
+    for, if any (2 queries). Table.DoesNotExist if none."""
+    return with_tournament(with_seats(Table.objects)).select_related("created_by").get(
+        token=token)
+
+
 def with_seats(tables):
     # the seats in order of position: Seat's default ordering would join the table again
     seats = Seat.objects.select_related("player").order_by("position")
@@ -28,8 +51,10 @@ def with_seats(tables):
 
 
 def deal_stamp(table: Table) -> list[int]:
-    """The version of the table now, as its live pages compare it: [deal, version]."""
-    return list(table.deals.order_by("-number").values_list("number", "version")[0])
+    """The version of the table now, as its live pages compare it: [deal, version], and the
+    table's own version (its name and state) once it has changed."""
+    stamp = list(table.deals.order_by("-number").values_list("number", "version")[0])
+    return [*stamp, table.version] if table.version else stamp
 
 
 def current_deal(table: Table) -> Deal:
@@ -45,6 +70,27 @@ def can_host(user, table: Table) -> bool:
         return False
     return (user.pk == table.created_by_id or user.is_staff
             or any(seat.player.user_id == user.pk for seat in table.seats.all()))
+
+
+def tournament_table(table: Table):
+    """The tournament's table (``tournaments.RoundTable``) this table is played for, or
+    None: a query, unless it was selected with the table (``with_tournament``)."""
+    return getattr(table, "tournament_table", None)
+
+
+def with_tournament(tables):
+    return tables.select_related("tournament_table__round__tournament")
+
+
+def can_manage(user, table: Table) -> bool:
+    """Renaming, finishing or abandoning a table: for the member who started it, or a
+    director; a tournament's table (played here for a round) for the directors only, as
+    its sheet counts for the tournament."""
+    if not user.is_authenticated:
+        return False
+    if roles.is_director(user):
+        return True
+    return user.pk == table.created_by_id and tournament_table(table) is None
 
 
 def names(table: Table) -> list[str]:
@@ -176,3 +222,79 @@ def cycle_sheet(cycle: Cycle, players: list[str], game, latest: Deal | None = No
     return Sheet(cycle=cycle, players=players, rows=rows, totals=totals, complete=complete,
                  winners=[players[s] for s, t in enumerate(totals) if t == best]
                  if complete else [])
+
+
+# -- the list of tables ---------------------------------------------------------------------
+
+def sees_every_table(user) -> bool:
+    """Who may list every table of the club: the directors, and the staff (who may open
+    any); a member lists his own."""
+    return user.is_authenticated and (user.is_staff or roles.is_director(user))
+
+
+def tables_of(user, everyone: bool = False):
+    """The tables a member started or sits at (every table, for ``everyone``), newest first,
+    ready for ``table_rows``."""
+    tables = Table.objects.all()
+    if not everyone:
+        tables = tables.filter(Q(created_by=user) | Q(
+            pk__in=Seat.objects.filter(player__user=user).values("table_id")))
+    return with_tournament(with_seats(tables)).select_related("created_by").order_by(
+        "-created_at", "-pk")
+
+
+def table_rows(user, tables) -> list[TableRow]:
+    """The rows of tables (from ``tables_of``, a page of them) as the list shows them: 2
+    queries beside the tables' own (their deals' numbers and results, and their cycles),
+    however many tables and deals."""
+    tables = list(tables)
+    ids = [table.pk for table in tables]
+    deals = defaultdict(list)  # (number, over, cycle, result) in order, by table
+    for table_id, *deal in (Deal.objects.filter(table_id__in=ids).order_by("table_id", "number")
+                            .values_list("table_id", "number", "is_over", "cycle_id", "result")):
+        deals[table_id].append(deal)
+    cycles = defaultdict(list)
+    for cycle in Cycle.objects.filter(table_id__in=ids).order_by("table_id", "number"):
+        cycles[cycle.table_id].append(cycle)
+    return [table_row(user, table, deals[table.pk], cycles[table.pk]) for table in tables]
+
+
+def table_row(user, table: Table, deals: list, cycles: list[Cycle]) -> TableRow:
+    game = registry.game(table.game)
+    players = names(table)
+    number, over, cycle_id, _result = deals[-1]
+    # the totals its page shows: of the current cycle's sheet, or of every deal
+    scored = [result for _number, is_over, in_cycle, result in deals
+              if is_over and in_cycle == cycle_id]
+    cycle = next((c for c in cycles if c.pk == cycle_id), None)
+    totals = ([sum(scores) for scores in zip(*(r["scores"] for r in scored), strict=True)]
+              if scored else [None] * len(players))
+    # whoever may not open the table follows it, and its sheets, as its spectators do
+    host = can_host(user, table)
+    sheet, key = ("cycle", table.token) if host else ("watch-cycle", table.watch_key)
+    round_table = tournament_table(table)
+    tournament = None
+    if round_table is not None:
+        round_ = round_table.round
+        tournament = Link(_("%(tournament)s, round %(n)s") % {
+            "tournament": round_.tournament.name, "n": round_.number},
+            reverse("tournament-round", args=[round_.tournament.key, round_.number]))
+    return TableRow(
+        table=table, game=game, name=table.shown_name, deal=number, deal_over=over,
+        host=table.created_by.get_username(),
+        scores=[Score(name, total) for name, total in zip(players, totals, strict=True)],
+        scores_title=game.presenter.sheet_title(cycle) if cycle else "",
+        sheets=[Link(game.presenter.sheet_title(c), reverse(sheet, args=[key, c.number]))
+                for c in cycles],
+        url=table.get_absolute_url() if host else table.get_watch_url(),
+        tournament=tournament, can_manage=can_manage(user, table))
+
+
+def earlier_sheets(table: Table, cycle: Cycle) -> list[Link]:
+    """The sheets of the cycles before ``cycle`` (no query: they are numbered from 1 and
+    agreed alike, by the table's options)."""
+    game = registry.game(table.game)
+    plan = game.rules.cycle(table.options) or {}
+    return [Link(game.presenter.sheet_title(Cycle(table=table, number=n, **plan)),
+                 reverse("cycle", args=[table.token, n]))
+            for n in range(1, cycle.number)]

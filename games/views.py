@@ -6,10 +6,12 @@ from dataclasses import fields
 
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
+from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template import TemplateDoesNotExist
 from django.template.loader import select_template
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -25,16 +27,17 @@ from .moves import posted_int
 from .templatetags.cards import card_text
 
 PARTIAL = "games/table.html#table"
+HOME_TABLES = 5  # a member's latest tables on the front page
+TABLES_A_PAGE = 20
 
 
 def home(request):
-    tables = []
+    """The games to start a table of, and a member's latest tables (the list has the rest)."""
+    rows = []
     if request.user.is_authenticated:
-        qs = Table.objects.prefetch_related("seats__player").order_by("-created_at")
-        if not request.user.is_staff:
-            qs = qs.filter(created_by=request.user)
-        tables = qs[:30]
-    return render(request, "games/home.html", {"tables": tables, "games": registry.games()})
+        user = request.user
+        rows = selectors.table_rows(user, selectors.tables_of(user)[:HOME_TABLES])
+    return render(request, "games/home.html", {"rows": rows, "games": registry.games()})
 
 
 @require_GET
@@ -127,11 +130,17 @@ def render_table(request, table, *, deal=None, error=None, status=200, chosen=No
                  spectator=False):
     """The table page (its partial for htmx) showing ``deal``, by default the current one;
     a spectator's holds no hand."""
+    closed = not table.is_open  # finished or abandoned: no hand, nothing to press
     page = selectors.table_page(table, deal or selectors.current_deal(table), chosen=chosen,
-                                spectator=spectator)
+                                spectator=spectator or closed)
+    if closed and page.mode == "watch":
+        page.mode = "closed"  # the deal was left unfinished: nobody is to play
+        for seat in page.seats:
+            seat.to_act = False
     context = {f.name: getattr(page, f.name) for f in fields(page)}
     context["error"] = error
     context["spectator"] = spectator
+    context.update(table_extras(request, page, spectator))
     # the page's socket: a spectator's knows the spectators' key only
     context["live"] = (f"/ws/watch/{table.watch_key}/" if spectator
                        else f"/ws/t/{table.token}/")
@@ -244,13 +253,23 @@ def next_deal(request, table):
 @table_get
 def cycle_sheet(request, table, number):
     """A cycle's (or match's) score sheet on a page of its own, to print or to project."""
+    return sheet_response(request, table, number)
+
+
+@table_watched
+def watch_cycle(request, table, number):
+    """A cycle's (or match's) score sheet for its spectators, as their page shows it."""
+    return sheet_response(request, table, number, spectator=True)
+
+
+def sheet_response(request, table, number, spectator=False):
     cycle = table.cycles.filter(number=number).first()
     if cycle is None:
         raise Http404
     game = registry.game(table.game)
     sheet = selectors.cycle_sheet(cycle, selectors.names(table), game)
     return render(request, "games/cycle.html", {
-        "table": table, "game": game, "sheet": sheet,
+        "table": table, "game": game, "sheet": sheet, "spectator": spectator,
         "title": game.presenter.sheet_title(cycle)})
 
 
@@ -365,3 +384,112 @@ def shown_action(action) -> str:
     """An action as the record writes it, cut short if it is long."""
     text = json.dumps(action, ensure_ascii=False)
     return text if len(text) <= SHOWN_VALUE else text[:SHOWN_VALUE - 1] + "…"
+
+
+# -- the list of tables, and managing one ----------------------------------------------------
+
+def table_extras(request, page, spectator: bool) -> dict:
+    """What the table page shows beside the game, for whom may open it: the sheets of the
+    cycles before the current one (no query), and, on the whole page only (not on each
+    action's partial), whether he may rename, finish or abandon the table."""
+    if spectator:
+        return {}
+    extras = {"earlier_sheets": selectors.earlier_sheets(page.table, page.sheet.cycle)
+              if page.sheet else []}
+    if not request.htmx:
+        extras["can_manage"] = selectors.can_manage(request.user, page.table)
+    return extras
+
+
+@login_required
+@require_GET
+def tables(request):
+    """The tables a member started or sits at, newest first, a page at a time; a director
+    may list every table of the club (``?show=all``)."""
+    user = request.user
+    everyone = selectors.sees_every_table(user) and request.GET.get("show") == "all"
+    page = Paginator(selectors.tables_of(user, everyone), TABLES_A_PAGE).get_page(
+        request.GET.get("page"))
+    return render(request, "games/tables.html", {
+        "rows": selectors.table_rows(user, page.object_list), "page": page,
+        "pages": page.paginator.get_elided_page_range(page.number, on_each_side=2, on_ends=1),
+        "ellipsis": Paginator.ELLIPSIS,
+        "everyone": everyone, "may_see_all": selectors.sees_every_table(user),
+        "show": "all" if everyone else "", "here": request.get_full_path()})
+
+
+def table_managed(handler):
+    """A change of a table (its name, finishing or abandoning it): for the member who
+    started it or a director (``selectors.can_manage``); a clear refusal for anyone else."""
+
+    @require_http_methods(["GET", "POST"])
+    def view(request, token):
+        if not request.user.is_authenticated:
+            if request.method == "GET":
+                return redirect_to_login(request.get_full_path())
+            return refused_page(request, _("Sign in to change a table."), 403)
+        try:
+            table = selectors.managed_table(token)
+        except Table.DoesNotExist:
+            raise Http404 from None
+        if not selectors.can_manage(request.user, table):
+            if selectors.tournament_table(table) is not None:
+                message = _("This table is played for a tournament: only a director may "
+                            "change it.")
+            else:
+                message = _("Only the member who started this table, or a director, may "
+                            "change it.")
+            return refused_page(request, message, 403)
+        return handler(request, table)
+
+    view.__name__ = handler.__name__
+    return view
+
+
+def manage_response(request, table, action: str, write):
+    """The confirmation page of a change (GET), or the change (POST): ``write(fields)``
+    calls its service with the version the page showed. Done, it goes back where the
+    page came from (the list, or the table); refused, the page again with the reason and
+    the table as it is now."""
+    back = safe_next(request) or table.get_absolute_url()
+    error, status = None, 200
+    if request.method == "POST":
+        try:
+            write({"table": table, "user": request.user,
+                   "expected_version": posted_int(request.POST, "version")})
+        except services.ServiceError as exc:
+            error, status = message_text(exc, []), exc.status
+            table = selectors.managed_table(table.token)
+        else:
+            return redirect(back)
+    return render(request, "games/manage_table.html", {
+        "table": table, "action": action, "error": error, "back": back,
+        "round_table": selectors.tournament_table(table),
+        "deal": selectors.current_deal(table)}, status=status)
+
+
+@table_managed
+def rename_table(request, table):
+    return manage_response(request, table, "rename", lambda fields: services.rename_table(
+        name=request.POST.get("name", ""), **fields))
+
+
+@table_managed
+def finish_table(request, table):
+    return manage_response(request, table, "finish",
+                           lambda fields: services.finish_table(**fields))
+
+
+@table_managed
+def abandon_table(request, table):
+    return manage_response(request, table, "abandon",
+                           lambda fields: services.abandon_table(**fields))
+
+
+def safe_next(request) -> str | None:
+    """The page to go back to (``next``), if it is a page of this site."""
+    target = request.POST.get("next") or request.GET.get("next")
+    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
+                                                  require_https=request.is_secure()):
+        return target
+    return None
