@@ -391,6 +391,10 @@ def every_page(user) -> list[str]:
                   table.get_watch_url()]
     pages.append(f"{fantan.get_watch_url()}deals/1/replay/")
     pages += [f"{variety.get_absolute_url()}cycles/1/", f"{leopard.get_absolute_url()}cycles/1/"]
+    # the list of tables (the director's too), a change's page, a sheet for the spectators
+    pages += ["/tables/", "/tables/?show=all", f"{fantan.get_absolute_url()}finish",
+              f"{leopard.get_absolute_url()}abandon", f"{variety.get_absolute_url()}rename",
+              f"{variety.get_watch_url()}cycles/1/"]
     for table in (fantan, variety, leopard):  # the next deal: its hand-off, then its turn
         deal = current_deal(table)
         services.next_deal(table=table, after=deal.number, user=user)
