@@ -49,8 +49,16 @@ def line_worth(a: int, b: int, c: int, hope: float) -> float:
     return hope * (0.3 if filled == 2 else 0.15)
 
 
-def worth(tops: list[int], hope: float) -> float:
-    return sum(line_worth(tops[a], tops[b], tops[c], hope) for a, b, c in LINES)
+THROUGH = tuple(tuple(line for line in LINES if place in line) for place in range(9))
+
+
+def change(tops: list[int], place: int, top: int, hope: float) -> float:
+    """What a square's lines gain when ``place`` shows ``top`` (-1: nothing face up)."""
+    before = sum(line_worth(tops[a], tops[b], tops[c], hope) for a, b, c in THROUGH[place])
+    after = list(tops)
+    after[place] = top
+    return sum(line_worth(after[a], after[b], after[c], hope)
+               for a, b, c in THROUGH[place]) - before
 
 
 def keep(card: int) -> float:
@@ -61,7 +69,6 @@ def keep(card: int) -> float:
 def club_pick(seat: int, tops: list[list[int]], legal: list[dict], stock: int) -> dict:
     """The best of ``legal`` (discards and lays, after the draw) for a club player."""
     hope = min(1.0, stock / 30)
-    base = [worth(tops[0], hope), worth(tops[1], hope)]
     best, best_score = None, None
     for action in legal:
         code = action.get("discard") or action.get("lay")
@@ -71,10 +78,9 @@ def club_pick(seat: int, tops: list[list[int]], legal: list[dict], stock: int) -
             square = action["square"]
             place = OWN_PLACE[card % 13]
             place = PLACES.index(action["place"]) if place is None else place
-            after = list(tops[square])
-            after[place] = -1 if card % 13 in (JACK, QUEEN) else card
-            change = worth(after, hope) - base[square]
-            score += change if square == seat else -change
+            gain = change(tops[square], place, -1 if card % 13 in (JACK, QUEEN) else card,
+                          hope)
+            score += gain if square == seat else -gain
         if best_score is None or score > best_score + 1e-9:
             best, best_score = action, score
     return best
