@@ -9,6 +9,7 @@ cards are unknown even to the one who laid them, as the screen shows them), with
 robot as its play-out policy.
 """
 
+import math
 import random
 
 from games.engine.cards import card_index
@@ -167,9 +168,17 @@ def sample_state(view, rng: random.Random) -> LeopardState:
 
 def value(state: LeopardState, seat: int) -> float:
     """A play-out's worth to ``seat``: a won deal, and a little for the margin."""
-    scores = state.scores() if state.is_over() else state.sums()
-    margin = scores[seat] - scores[1 - seat]
-    return (margin > 0) + 0.5 * (margin == 0) + 0.02 * margin
+    if state.is_over():
+        scores = state.scores()
+        margin = scores[seat] - scores[1 - seat]
+        return (margin > 0) + 0.5 * (margin == 0) + 0.02 * margin
+    # cut off: the sums so far and the lines' hopes, as a likelihood of winning
+    hope = min(1.0, len(state.stock) / 30)
+    tops = [[stack[-1] if stack and not stack[-1] & DOWN else -1 for stack in square]
+            for square in state.squares]
+    worth = [sum(line_worth(t[a], t[b], t[c], hope) for a, b, c in LINES) for t in tops]
+    margin = worth[seat] - worth[1 - seat]
+    return 0.5 + 0.5 * math.tanh(margin / 4)
 
 
 def shortlist(view, legal: list[dict], size: int = 6) -> list[dict]:
