@@ -194,3 +194,37 @@ def test_duel_seats_every_robot_everywhere_equally(tmp_path):
 def test_duel_refuses_bad_arguments_clearly(args, message):
     with pytest.raises(CommandError, match=message):
         run("duel", "leopard", *args)
+
+
+def test_fantans_strong_robot_takes_the_sure_win_over_the_sure_loss():
+    """The search judges play-outs from its own seat: holding 5♥ and A♠ (both playable) with
+    2♥ 3♥ 4♥ the only other cards out, one in each other hand, laying A♠ keeps the hearts
+    shut (everyone passes, then 5♥ goes out: a sure win), laying 5♥ lets whoever holds 4♥ go
+    out first (a sure loss). Every sample count, every sampled world agrees."""
+    from games.engine.cards import card_index
+
+    rules = get_rules("fantan")
+    options = rules.parse_options({})
+    others = [card_index(code) for code in ("2H", "3H", "4H")]
+    rows = {"S": ("2", "K"), "H": ("6", "A"), "D": ("2", "A"), "C": ("2", "A")}
+    ranks = "23456789TJQKA"
+    lo = [ranks.index(rows[suit][0]) for suit in "SHDC"]
+    hi = [ranks.index(rows[suit][1]) for suit in "SHDC"]
+    for dealer in range(4):
+        seat = (dealer + 1) % 4
+        hands = [0] * 4
+        hands[seat] = 1 << card_index("5H") | 1 << card_index("AS")
+        for offset, card in enumerate(others, 1):
+            hands[(seat + offset) % 4] = 1 << card
+        state = rules.from_json({
+            "options": options, "dealer": dealer, "dealt": {"hands": [[], [], [], []]},
+            "hands": hands, "lo": lo, "hi": hi,
+            "playable": 1 << card_index("5H") | 1 << card_index("AS"),
+            "to_act": seat, "extra": False, "finish_order": [], "missing": [0] * 4})
+        state.check_invariants()
+        legal = choices(state)
+        assert sorted(action["play"] for action in legal) == ["5H", "AS"]
+        for samples in (1, 3):
+            chosen = robot("fantan", "strong", samples=samples).choose(
+                state.view(seat), legal, random.Random(samples))
+            assert chosen == {"seat": seat, "play": "AS"}, (dealer, samples)

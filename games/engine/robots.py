@@ -140,7 +140,9 @@ class MonteCarlo(Robot):
     a finished (or cut-off) play-out is for the seat; ``samples``: sampled deals a move, or
     None for as many as fit in ``budget`` seconds (at least ``least``);
     ``shortlist(view, legal)``: the choices worth searching (default: all); ``horizon``:
-    actions a play-out runs before ``value`` judges it (None: to the end of the deal).
+    actions a play-out runs before ``value`` judges it (None: to the end of the deal);
+    ``prior``: what the policy's own choice gains a sample, so that the search leaves the
+    club player's choice only when enough sampled deals say so (few samples are noisy).
     """
 
     strength = "strong"
@@ -148,7 +150,8 @@ class MonteCarlo(Robot):
     def __init__(self, *, rules, sample: Callable, policy: Robot, value: Callable,
                  fast: Callable | None = None,
                  samples: int | None = None, budget: float = BUDGET, least: int = 2,
-                 shortlist: Callable | None = None, horizon: int | None = None):
+                 shortlist: Callable | None = None, horizon: int | None = None,
+                 prior: float = 0.0):
         self.rules = rules
         self.sample = sample
         self.policy = policy
@@ -159,6 +162,7 @@ class MonteCarlo(Robot):
         self.least = least
         self.shortlist = shortlist
         self.horizon = horizon
+        self.prior = prior
         self.last_samples = 0  # how many samples the last search used (for the benchmarks)
 
     def choose(self, view, legal, rng):
@@ -169,6 +173,8 @@ class MonteCarlo(Robot):
             return candidates[0]
         seat = view["seat"]
         totals = [0.0] * len(candidates)
+        favourite = candidates.index(self.policy.choose(view, candidates, rng)) \
+            if self.prior else None
         deadline = time.perf_counter() + self.budget
         done = 0
         while True:
@@ -186,6 +192,8 @@ class MonteCarlo(Robot):
                 state.apply(action)
                 self._play_out(state, random.Random(seed))
                 totals[index] += self.value(state, seat)
+            if favourite is not None:
+                totals[favourite] += self.prior
             done += 1
         self.last_samples = done
         best = max(range(len(candidates)), key=lambda i: totals[i])

@@ -134,7 +134,13 @@ def strong(samples: int | None = None, budget: float | None = None) -> MonteCarl
     """The strong robot: ``samples`` deals a move, or as many as fit in ``budget`` seconds."""
     kwargs = {} if budget is None else {"budget": budget}
     return MonteCarlo(rules=RULES, sample=sample_state, policy=Club(), fast=fast_club, value=value,
-                      samples=samples, **kwargs)
+                      samples=samples, prior=PRIOR, **kwargs)
+
+
+# The search leaves the club player's card only when a tenth more of the sampled deals say so:
+# most deals come out the same whichever card is laid, and the few that differ are noisy (200
+# deals, one strong against three club at 40 samples a move: 32% won with it, 23.5% without).
+PRIOR = 0.1
 
 
 MEASURE = "won"  # what a duel counts: deals won, or points a deal
