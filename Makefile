@@ -55,6 +55,7 @@ bench: install
 	$(PY) manage.py bench_tournaments --game variety
 	$(PY) -m tests.bench_live
 	$(PY) -m tests.bench_fanout
+	$(PY) -m tests.bench_robots
 
 messages: install
 	$(PY) manage.py makemessages -l ru --no-location

@@ -146,6 +146,11 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # their turn in its event loop, holding no thread and no database connection (config.slots).
 REQUEST_SLOTS = int(os.environ.get("REQUEST_SLOTS", "8"))
 
+# Robot players at the tables: the strong robot's seconds of search a move (it samples as many
+# deals as fit), or a fixed number of sampled deals a move when ROBOT_SAMPLES is set (tests).
+ROBOT_BUDGET = float(os.environ.get("ROBOT_BUDGET", "0.3"))
+ROBOT_SAMPLES = int(os.environ["ROBOT_SAMPLES"]) if os.environ.get("ROBOT_SAMPLES") else None
+
 if os.environ.get("REDIS_URL"):
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
                                   "CONFIG": {"hosts": [os.environ["REDIS_URL"]]}}}

@@ -32,7 +32,7 @@ class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
     can_delete = False
-    readonly_fields = ["position", "player"]
+    readonly_fields = ["position", "player", "robot"]
 
     def has_add_permission(self, request, obj=None):
         return False

@@ -2,21 +2,25 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from . import robots
 from .models import Player
 
 SEATS = 4
 
 
 class TableForm(forms.Form):
-    """Who sits where, clockwise from seat 1 (club players or new names), and the options."""
+    """Who sits where, clockwise from seat 1 (club players, new names or robots at a
+    strength, for a game that has robots), and the options."""
 
     seats = SEATS
     min_seats = SEATS
     option_names: tuple[str, ...] = ()
     seating_error = _("Seat four players, clockwise.")
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, game: str = "", **kwargs):
+        """``game``: the game's key, so that its robots may be offered for the seats."""
         super().__init__(*args, **kwargs)
+        self.game_key = game
         for i in range(self.seats):
             optional = i >= self.min_seats
             self.fields[f"seat_{i}"] = forms.ModelChoiceField(
@@ -25,9 +29,18 @@ class TableForm(forms.Form):
                 empty_label=_("— nobody —") if optional else "—")
             self.fields[f"new_{i}"] = forms.CharField(
                 required=False, max_length=60, label=_("or a new player"))
+            if self.has_robots():
+                self.fields[f"robot_{i}"] = forms.ChoiceField(
+                    choices=[("", _("— a person —")), *robots.CHOICES], required=False,
+                    label=_("or a robot"))
+
+    def has_robots(self) -> bool:
+        return bool(self.game_key) and robots.has_robots(self.game_key)
 
     def seat_fields(self):
-        return [(self[f"seat_{i}"], self[f"new_{i}"]) for i in range(self.seats)]
+        return [(self[f"seat_{i}"], self[f"new_{i}"],
+                 self[f"robot_{i}"] if self.has_robots() else None)
+                for i in range(self.seats)]
 
     def option_fields(self):
         return [self[name] for name in self.option_names]
@@ -38,14 +51,22 @@ class TableForm(forms.Form):
         for i in range(self.seats):
             player = cleaned.get(f"seat_{i}")
             name = " ".join((cleaned.get(f"new_{i}") or "").split())
+            strength = cleaned.get(f"robot_{i}") or ""
             if player and name:
                 self.add_error(f"new_{i}", _("Choose a club player or type a new name, "
                                              "not both."))
-            seated.append(player or name or None)
+            if strength and (player or name):
+                self.add_error(f"robot_{i}", _("Seat a person or a robot, not both."))
+            robot = robots.RobotSeat(strength) if strength else None
+            seated.append(player or name or robot or None)
         filled = [s for s in seated if s]
         if len(filled) < self.min_seats or None in seated[:len(filled)]:
             raise forms.ValidationError(self.seating_error)
-        keys = [Player.key_of(s.name if isinstance(s, Player) else s) for s in filled]
+        if all(isinstance(s, robots.RobotSeat) for s in filled):
+            raise forms.ValidationError(_("Seat at least one person: robots do not play "
+                                          "alone."))
+        people = [s for s in filled if not isinstance(s, robots.RobotSeat)]
+        keys = [Player.key_of(s.name if isinstance(s, Player) else s) for s in people]
         if len(set(keys)) != len(keys):
             raise forms.ValidationError(_("A player can take only one seat."))
         cleaned["seated"] = filled

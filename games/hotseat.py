@@ -1,8 +1,10 @@
 """The hotseat screen, pure Python: one deal as the screen passed round the table has it.
 
 A deal's log is a list of events: ``reveal`` (the player to act has the screen, so his hand
-may be shown), ``action`` (an action or a step of the seat to act, as the record writes it)
-and ``take_back`` (his last action undone, while nobody else has seen his hand since).
+may be shown), ``action`` (an action or a step of the seat to act, as the record writes it),
+``robot`` (the same, of a robot's seat: a robot needs no screen, so its turn neither asks for
+one nor takes it from the person who has it) and ``take_back`` (his last action undone, while
+nobody else has seen his hand since; never a robot's).
 ``Hotseat.apply`` checks and applies one event; the writes and the rebuild from the log use
 it alike, so the screen can never be in a state its log does not explain.
 """
@@ -11,7 +13,7 @@ from dataclasses import dataclass, field
 
 from games.engine.base import AlreadyDone, IllegalAction, InvalidAction, State, gettext_noop
 
-REVEAL, ACTION, TAKE_BACK = "reveal", "action", "take_back"
+REVEAL, ACTION, TAKE_BACK, ROBOT = "reveal", "action", "take_back", "robot"
 FORMAT = 3  # of the snapshot; with the engine's own ``snapshot_format``
 
 
@@ -102,13 +104,15 @@ class Hotseat:
         The event as the log keeps it (an action in its record form)."""
         if event.kind == REVEAL:
             return self._reveal(event)
-        if event.kind == ACTION:
+        if event.kind in (ACTION, ROBOT):
             logged = self._act(event)
         elif event.kind == TAKE_BACK:
             logged = self._take_back(event)
         else:
             raise InvalidAction(f"unknown event {event.kind!r}")
-        self.log.append([logged.kind, logged.seat, logged.data])
+        # the screen's log keeps a robot's action as an action
+        self.log.append([ACTION if logged.kind == ROBOT else logged.kind, logged.seat,
+                         logged.data])
         return logged
 
     def _reveal(self, event: Event) -> Event:
@@ -120,13 +124,14 @@ class Hotseat:
 
     def _act(self, event: Event) -> Event:
         state, seat = self.state, event.seat
-        if not state.is_over() and seat == state.to_act and self.revealed != seat:
+        if (event.kind == ACTION and not state.is_over() and seat == state.to_act
+                and self.revealed != seat):
             raise IllegalAction(gettext_noop("Show your hand first."))
         action = state.canonical({**event.data, "seat": seat})
         if not state.is_step(action):
             state.check_steps(action)
         state.apply(action)
-        return Event(ACTION, seat, action)
+        return Event(event.kind, seat, action)
 
     def _take_back(self, event: Event) -> Event:
         if self.take_back_seat() != event.seat:

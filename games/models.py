@@ -5,7 +5,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from . import hotseat, registry
+from . import hotseat, registry, robots
 
 
 class Player(models.Model):
@@ -112,10 +112,15 @@ class Table(models.Model):
 
 
 class Seat(models.Model):
+    """A place at a table: a club player's, or a robot's at a strength (never both)."""
+
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField(_("seat"))
     player = models.ForeignKey(Player, verbose_name=_("player"), on_delete=models.PROTECT,
-                               related_name="seats")
+                               related_name="seats", null=True, blank=True)
+    robot = models.CharField(_("robot"), max_length=16, blank=True, default="",
+                             choices=robots.CHOICES,
+                             help_text=_("The strength of the robot that plays this seat."))
 
     class Meta:
         ordering = ["table", "position"]
@@ -124,10 +129,19 @@ class Seat(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["table", "position"], name="seat_position_once"),
             models.UniqueConstraint(fields=["table", "player"], name="seat_player_once"),
+            models.CheckConstraint(
+                condition=(models.Q(player__isnull=False, robot="")
+                           | models.Q(player__isnull=True, robot__in=list(robots.LABELS))),
+                name="seat_player_or_robot"),
         ]
 
     def __str__(self):
-        return f"{self.position}: {self.player}"
+        return f"{self.position}: {self.name}"
+
+    @property
+    def name(self) -> str:
+        """What the table calls this seat: the player's name, or the robot's."""
+        return self.player.name if self.player_id else robots.name(self.position, self.robot)
 
 
 class Cycle(models.Model):
@@ -208,6 +222,7 @@ class DealEvent(models.Model):
         ACTION = hotseat.ACTION, _("action")
         TAKE_BACK = hotseat.TAKE_BACK, _("take-back")
         REVEAL = hotseat.REVEAL, _("hand shown")
+        ROBOT = hotseat.ROBOT, _("robot's action")
 
     deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="events")
     index = models.PositiveIntegerField(_("index"))

@@ -36,6 +36,7 @@ class Seat:
     dealer: bool
     to_act: bool
     badges: list[Badge] = field(default_factory=list)
+    robot: bool = False  # a robot plays it
 
 
 @dataclass
@@ -94,7 +95,7 @@ class TablePage:
     deal: Deal
     game: Game
     players: list[str]
-    mode: str  # "handoff", "turn", "over"; "watch" for a spectator
+    mode: str  # "handoff", "turn", "robot" (a robot's turn), "over"; "watch" for a spectator
     view: View  # the engine's view for the seat at the screen (a spectator's otherwise)
     hand: list[str]  # the hand of the player at the screen, as he holds it
     legal: list[dict]  # the actions he may take now
@@ -109,6 +110,7 @@ class TablePage:
     sheet_title: str = ""
     sheet_verdict: str = ""  # who won the cycle, once it is complete
     next_label: str = ""
+    practice: bool = False  # one person, the other seats robots
 
 
 @dataclass(frozen=True)

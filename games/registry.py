@@ -4,6 +4,8 @@ A game is a package (``games/<key>/``) that is also a Django app (so its templat
 files are found as any app's are). It holds:
 
 - ``engine.py``: the rules, pure Python, exposing ``RULES`` (see ``games.engine.base``);
+- ``robots.py``: its robot players, pure Python, exposing ``ROBOTS`` (see
+  ``games.engine.robots``); a game without robots offers none;
 - ``tournament.py``: its parts of a tournament, pure Python, exposing ``TOURNAMENT``: table
   sizes, the sheet's rows and their checks, game points (see ``tournaments.parts``);
 - ``game.py``: ``GAME``, a :class:`Game` naming its web parts (options form, presenter,
@@ -43,6 +45,20 @@ def rules(key):
 def tournament(key):
     """The tournament parts of the game ``key`` (``UnknownGame`` if there is none)."""
     return import_module(f"{package(key)}.tournament").TOURNAMENT
+
+
+def robots(key):
+    """The robot players of the game ``key``, its ``robots`` module: ``ROBOTS`` (strength
+    to a factory of robots, see ``games.engine.robots``), ``MEASURE`` (what a duel counts:
+    "won" deals or "points") and ``sample_state``; None if the game has no robots
+    (``UnknownGame`` if there is no such game)."""
+    name = f"{package(key)}.robots"
+    try:
+        return import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        return None
 
 
 def game(key) -> "Game":

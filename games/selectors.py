@@ -69,7 +69,8 @@ def can_host(user, table: Table) -> bool:
     if not user.is_authenticated:
         return False
     return (user.pk == table.created_by_id or user.is_staff
-            or any(seat.player.user_id == user.pk for seat in table.seats.all()))
+            or any(seat.player_id and seat.player.user_id == user.pk
+                   for seat in table.seats.all()))
 
 
 def tournament_table(table: Table):
@@ -94,7 +95,19 @@ def can_manage(user, table: Table) -> bool:
 
 
 def names(table: Table) -> list[str]:
-    return [seat.player.name for seat in table.seats.all()]
+    """What the table calls each seat: its player's name, or its robot's."""
+    return [seat.name for seat in table.seats.all()]
+
+
+def robot_seats(table: Table) -> list[bool]:
+    """By seat: a robot plays it."""
+    return [bool(seat.robot) for seat in table.seats.all()]
+
+
+def is_practice(table: Table) -> bool:
+    """One person and robots: a table to practise at."""
+    robots = robot_seats(table)
+    return any(robots) and robots.count(False) == 1
 
 
 # -- a deal from its log ------------------------------------------------------------------
@@ -136,10 +149,15 @@ def table_page(table: Table, deal: Deal, chosen: str | None = None,
     players = names(table)
     hotseat = load(deal)
     state = hotseat.state
+    robots = robot_seats(table)
     if state.is_over():
         mode = "over"
+    elif spectator:
+        mode = "watch"
+    elif robots[state.to_act]:  # it acts when the page asks, after a pause the page shows
+        mode = "robot"
     else:
-        mode = "watch" if spectator else "handoff" if hotseat.handoff else "turn"
+        mode = "handoff" if hotseat.handoff else "turn"
     view = state.view(None if spectator else hotseat.shown_seat)
     to_act = view["to_act"]
     take_back_seat = None if spectator else hotseat.take_back_seat()
@@ -163,8 +181,10 @@ def table_page(table: Table, deal: Deal, chosen: str | None = None,
         page.sheet_verdict = presenter.verdict(sheet) if sheet.complete else ""
     page.next_label = presenter.next_label(sheet)
     page.board = presenter.board(page, chosen if turn else None)
+    page.practice = robots.count(False) == 1 and any(robots)
     page.seats = [SeatRow(index=i, name=name, count=view["counts"][i], dealer=i == deal.dealer,
-                          to_act=i == to_act, badges=presenter.badges(page, i))
+                          to_act=i == to_act, badges=presenter.badges(page, i),
+                          robot=robots[i])
                   for i, name in enumerate(players)]
     return page
 

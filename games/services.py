@@ -11,10 +11,10 @@ import random
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_noop
 
-from . import registry, selectors, signals
+from . import registry, robots, selectors, signals
 from .engine import RulesError
 from .engine.base import AlreadyDone, InvalidAction, InvalidRecord
-from .hotseat import ACTION, REVEAL, TAKE_BACK, Event, Hotseat
+from .hotseat import ACTION, REVEAL, ROBOT, TAKE_BACK, Event, Hotseat
 from .models import AuditEntry, Cycle, Deal, DealEvent, Player, Seat, Table
 from .notices import send_on_commit
 
@@ -86,8 +86,9 @@ def save_player(*, player: Player, by=None) -> Player:
 
 def start_table(*, user, game: str, players: list, options: dict,
                 seed: int | None = None) -> Table:
-    """A new table, its players (club players, or names of new ones) seated in the given
-    order clockwise, and its first deal, whose dealer is drawn by lot."""
+    """A new table, its players (club players, names of new ones, or robots: a
+    ``robots.RobotSeat`` at a strength) seated in the given order clockwise, and its first
+    deal, whose dealer is drawn by lot. At least one seat is a person's."""
     rules = registry.rules(game)
     try:
         options = rules.parse_options(options)
@@ -96,22 +97,36 @@ def start_table(*, user, game: str, players: list, options: dict,
     if len(players) != rules.seats(options):
         raise Refused(gettext_noop("This game needs %(count)s players."),
                       count=rules.seats(options))
+    robot_seats = {i: p.strength for i, p in enumerate(players)
+                   if isinstance(p, robots.RobotSeat)}
+    if robot_seats and not robots.has_robots(game):
+        raise Refused(gettext_noop("This game has no robots."))
+    if any(strength not in robots.LABELS for strength in robot_seats.values()):
+        raise Refused(gettext_noop("There is no robot of that strength."))
+    if len(robot_seats) == len(players):
+        raise Refused(gettext_noop("Seat at least one person: robots do not play alone."))
     lot = random.Random(seed) if seed is not None else random.SystemRandom()
     with transaction.atomic():
-        players = [p if isinstance(p, Player) else add_player(name=p, by=user)
+        players = [p if isinstance(p, Player | robots.RobotSeat) else add_player(name=p, by=user)
                    for p in players]
-        if len({p.pk for p in players}) != len(players):
+        people = [p.pk for p in players if isinstance(p, Player)]
+        if len(set(people)) != len(people):
             raise Refused(gettext_noop("A player can take only one seat."))
         table = Table.objects.create(game=game, options=options, created_by=user)
         Seat.objects.bulk_create(
-            Seat(table=table, position=i, player=p) for i, p in enumerate(players))
+            Seat(table=table, position=i, robot=robot_seats[i]) if i in robot_seats
+            else Seat(table=table, position=i, player=p) for i, p in enumerate(players))
         dealer = lot.randrange(len(players))
         plan = rules.cycle(options)
         cycle = Cycle.objects.create(table=table, number=1, **plan) if plan else None
-        _create_deal(table, cycle, 1, dealer, lot.getrandbits(62))
+        deal = _create_deal(table, cycle, 1, dealer, lot.getrandbits(62))
         AuditEntry.objects.create(user=user, verb="table.start", table=table,
                                   data={"game": game, "options": options, "dealer": dealer,
-                                        "players": [p.pk for p in players]})
+                                        "players": [None if i in robot_seats else p.pk
+                                                    for i, p in enumerate(players)],
+                                        "robots": [robot_seats.get(i, "")
+                                                   for i in range(len(players))]})
+        _hand_to_the_only_person(deal, user)
     return table
 
 
@@ -154,6 +169,7 @@ def next_deal(*, table: Table, after: int, user) -> Deal:
         AuditEntry.objects.create(user=user, verb="deal.start", table=table, deal=deal,
                                   data={"number": deal.number, "dealer": deal.dealer,
                                         "cycle": cycle.number if cycle else None})
+        _hand_to_the_only_person(deal, user)
         _notify_on_commit(deal)
     return deal
 
@@ -161,13 +177,76 @@ def next_deal(*, table: Table, after: int, user) -> Deal:
 # -- the hotseat turn -------------------------------------------------------------------
 
 def reveal(*, deal: Deal, seat: int, expected_version: int, user) -> Deal:
-    """The player to act has the screen: his hand may now be shown."""
+    """The player to act has the screen: his hand may now be shown (never a robot's)."""
+    _refuse_robot_seat(deal.table, seat)
     return _write(deal, Event(REVEAL, seat), expected_version, user)
 
 
 def play(*, deal: Deal, seat: int, action: dict, expected_version: int, user) -> Deal:
-    """One action (or step) of the seat to act, once his hand is shown; the engine decides."""
+    """One action (or step) of the seat to act, once his hand is shown; the engine decides.
+    A robot's seat is played by its robot alone (``robot_turn``)."""
+    _refuse_robot_seat(deal.table, seat)
     return _write(deal, Event(ACTION, seat, action), expected_version, user)
+
+
+def robot_turn(*, deal: Deal, seat: int, expected_version: int, user) -> Deal:
+    """The robot at ``seat`` takes its turn (its steps, then its action) when the page that
+    showed ``expected_version`` asks: decided from its seat's view, outside the transaction,
+    then written as a person's turn is (the version checked again under lock, one event a
+    step, the audit), so a second request or a stale page changes nothing (``Stale``). At a
+    practice table the screen then goes straight back to its one person."""
+    table = deal.table
+    strength = robot_strength(table, seat)
+    if strength is None:
+        raise Refused(gettext_noop("A person plays this seat, not a robot."))
+    current = Deal.objects.filter(table_id=table.pk, number=deal.number).first()
+    if current is None:
+        raise Refused(gettext_noop("The form was incomplete or damaged; nothing was done."))
+    if current.version != expected_version:
+        raise Stale(gettext_noop(
+            "The table had moved on since this page was shown; here it is as it is now."))
+    current.table = table
+    state = selectors.load(current).state
+    if state.is_over() or state.to_act != seat:
+        raise Stale(gettext_noop("That was already done."))
+    actions = robots.turn(table.game, state, strength, current.seed ^ current.version)
+    with transaction.atomic():
+        locked, hotseat = _lock(deal, expected_version)
+        for action in actions:
+            _append(locked, hotseat, Event(ROBOT, seat, action), user)
+        _hand_to_the_only_person(locked, user, hotseat)
+        _saved(locked, hotseat)
+    return locked
+
+
+def robot_strength(table: Table, seat: int) -> str | None:
+    """The strength of the robot at ``seat``, None for a person's seat (or none at all)."""
+    for place in table.seats.all():
+        if place.position == seat:
+            return place.robot or None
+    return None
+
+
+def _refuse_robot_seat(table: Table, seat) -> None:
+    if isinstance(seat, int) and robot_strength(table, seat):
+        raise Refused(gettext_noop("A robot plays this seat."))
+
+
+def _hand_to_the_only_person(deal: Deal, user, hotseat: Hotseat | None = None) -> None:
+    """At a practice table (one person, the rest robots) nobody else looks at the screen:
+    when it is his turn and his hand is not shown, it is shown without asking to pass the
+    screen. ``hotseat``: the locked deal's, written by the caller; else written here."""
+    seats = deal.table.seats.all()
+    people = [seat.position for seat in seats if not seat.robot]
+    if len(people) != 1 or len(people) == len(seats):
+        return
+    own = hotseat is None
+    if own:
+        hotseat = selectors.load(deal)
+    if hotseat.handoff and hotseat.state.to_act == people[0]:
+        _append(deal, hotseat, Event(REVEAL, people[0]), user)
+        if own:
+            _saved(deal, hotseat)
 
 
 def take_back(*, deal: Deal, seat: int, expected_version: int, user) -> Deal:
@@ -182,45 +261,60 @@ def _is_current(deal: Deal) -> bool:
 def _write(deal: Deal, event: Event, expected_version: int, user) -> Deal:
     """``deal`` need only name the deal, by its table and number (a page's form does)."""
     with transaction.atomic():
-        try:
-            # its cycle too, for the page that shows the deal once written (only the deal
-            # is locked)
-            locked = (Deal.objects.select_for_update(of=("self",)).select_related("cycle")
-                      .get(table_id=deal.table_id, number=deal.number))
-        except Deal.DoesNotExist:
-            raise Refused(gettext_noop(
-                "The form was incomplete or damaged; nothing was done.")) from None
-        refuse_if_closed(locked.table_id)
-        if locked.version != expected_version:
-            raise Stale(gettext_noop(
-                "The table had moved on since this page was shown; here it is as it is now."))
-        locked.table = deal.table
+        locked, hotseat = _lock(deal, expected_version)
         if event.kind == TAKE_BACK and not _is_current(locked):
             raise Refused(gettext_noop("That can no longer be taken back."))
-        hotseat = selectors.load(locked)
-        try:
-            event = hotseat.apply(event)
-        except RulesError as exc:
-            raise refused(exc) from None
-        state = hotseat.state
-        try:
-            DealEvent.objects.create(deal=locked, index=locked.version, kind=event.kind,
-                                     seat=event.seat, data=event.data)
-        except IntegrityError:
-            raise Stale(gettext_noop("That was already done.")) from None
-        locked.version += 1
-        locked.snapshot = hotseat.to_json()
-        was_over, locked.is_over = locked.is_over, state.is_over()
-        locked.result = state.result() if locked.is_over else None
-        locked.save(update_fields=["version", "snapshot", "is_over", "result", "updated_at"])
-        if locked.is_over != was_over:  # a tournament's sheet, say, follows in this transaction
-            signals.deal_result_changed.send(sender=Deal, deal=locked)
-        AuditEntry.objects.create(user=user, verb=f"deal.{event.kind}",
-                                  table_id=locked.table_id, deal=locked,
-                                  data={"index": locked.version - 1, "seat": event.seat,
-                                        **event.data})
-        _notify_on_commit(locked)
+        _append(locked, hotseat, event, user)
+        _saved(locked, hotseat)
     return locked
+
+
+def _lock(deal: Deal, expected_version: int) -> tuple[Deal, Hotseat]:
+    """The deal locked for a write, if it is still at the version the page showed."""
+    try:
+        # its cycle too, for the page that shows the deal once written (only the deal
+        # is locked)
+        locked = (Deal.objects.select_for_update(of=("self",)).select_related("cycle")
+                  .get(table_id=deal.table_id, number=deal.number))
+    except Deal.DoesNotExist:
+        raise Refused(gettext_noop(
+            "The form was incomplete or damaged; nothing was done.")) from None
+    refuse_if_closed(locked.table_id)
+    if locked.version != expected_version:
+        raise Stale(gettext_noop(
+            "The table had moved on since this page was shown; here it is as it is now."))
+    locked.table = deal.table
+    return locked, selectors.load(locked)
+
+
+def _append(locked: Deal, hotseat: Hotseat, event: Event, user) -> None:
+    """One event: the hotseat checks and applies it, the log and the audit keep it."""
+    try:
+        event = hotseat.apply(event)
+    except RulesError as exc:
+        raise refused(exc) from None
+    try:
+        DealEvent.objects.create(deal=locked, index=locked.version, kind=event.kind,
+                                 seat=event.seat, data=event.data)
+    except IntegrityError:
+        raise Stale(gettext_noop("That was already done.")) from None
+    locked.version += 1
+    AuditEntry.objects.create(user=user, verb=f"deal.{event.kind}",
+                              table_id=locked.table_id, deal=locked,
+                              data={"index": locked.version - 1, "seat": event.seat,
+                                    **event.data})
+
+
+def _saved(locked: Deal, hotseat: Hotseat) -> None:
+    """The deal's caches after its new events, and the listeners told after commit."""
+    state = hotseat.state
+    locked.snapshot = hotseat.to_json()
+    was_over, locked.is_over = locked.is_over, state.is_over()
+    locked.result = state.result() if locked.is_over else None
+    locked.save(update_fields=["version", "snapshot", "is_over", "result", "updated_at"])
+    if locked.is_over != was_over:  # a tournament's sheet, say, follows in this transaction
+        signals.deal_result_changed.send(sender=Deal, deal=locked)
+    _notify_on_commit(locked)
 
 
 def group_name(table: Table) -> str:

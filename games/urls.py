@@ -12,6 +12,7 @@ urlpatterns = [
     path("t/<str:token>/reveal", views.reveal, name="table-reveal"),
     path("t/<str:token>/act", views.act, name="table-act"),
     path("t/<str:token>/take-back", views.take_back, name="table-take-back"),
+    path("t/<str:token>/robot", views.robot_turn, name="table-robot"),
     path("t/<str:token>/next-deal", views.next_deal, name="table-next-deal"),
     path("t/<str:token>/deals/<int:number>/record.json", views.deal_record, name="deal-record"),
     path("t/<str:token>/deals/<int:number>/replay/", views.deal_replay, name="deal-replay"),

@@ -66,7 +66,7 @@ def new_table(request, game):
         game = registry.game(game)
     except registry.UnknownGame:
         raise Http404 from None
-    form = game.form(request.POST or None)
+    form = game.form(request.POST or None, game=game.key)
     if request.method == "POST" and form.is_valid():
         try:
             table = services.start_table(user=request.user, game=game.key,
@@ -237,6 +237,29 @@ def act(request, table):
     """An action or a step of the game: its own ``Moves`` reads it from the form."""
     action = registry.game(table.game).moves.parse(request.POST)
     return services.play(action=action, **turn(request, table))
+
+
+@require_POST
+def robot_turn(request, token):
+    """The page asks the robot whose turn it showed to play (after the pause it shows). A
+    second request, or one from a page the table has left behind, changes nothing and
+    gets the table as it is now, without a message: the robot has played."""
+    if not request.user.is_authenticated:
+        return refused_page(request, _("Sign in to play."), 403)
+    try:
+        table = host_table(request, token)
+    except NotHost:
+        return not_host_page(request)
+    try:
+        services.robot_turn(**turn(request, table))
+    except services.Stale:
+        pass
+    except services.ServiceError as exc:
+        return render_table(request, table, status=exc.status,
+                            error=message_text(exc, selectors.names(table)))
+    if request.htmx:
+        return render_table(request, table)
+    return redirect(table)
 
 
 @table_post

@@ -30,12 +30,15 @@ class FantanView(View):
     finish_order: list[int]
     playable: list[str]
     can_pass: bool
+    options: dict  # the table's options, agreed before the deal
+    missing: list[list[str]]  # per seat: cards it proved not to hold by passing (public)
 
 
 class FantanRules(Rules):
     key = "fantan"
     option_names = ("players", "start_rank", "ace_extra", "two_extra", "until_out",
                     "premiums", "scoring")
+    snapshot_format = 2  # ``missing`` joined the state
 
     def seats(self, options) -> int:
         return options["players"]
@@ -100,13 +103,15 @@ class FantanRules(Rules):
         state.to_act = data["to_act"]
         state.extra = data["extra"]
         state.finish_order = list(data["finish_order"])
+        state.missing = list(data["missing"])
         return state
 
 
 class FantanState(State):
     key = "fantan"
     __slots__ = ("options", "n", "dealer", "dealt", "hands", "lo", "hi", "playable", "to_act",
-                 "extra", "finish_order", "start", "extra_ranks", "until_out", "pack_mask")
+                 "extra", "finish_order", "start", "extra_ranks", "until_out", "pack_mask",
+                 "missing")
 
     def __init__(self, options: dict, dealer: int, dealt: dict):
         self.options = options
@@ -125,6 +130,9 @@ class FantanState(State):
         self.to_act = (dealer + 1) % self.n
         self.extra = False
         self.finish_order: list[int] = []
+        # by seat, the cards it has proved it does not hold: every card that was playable when
+        # it passed without an extra card to stop (it can never get one later)
+        self.missing = [0] * self.n
 
     # -- the interface -------------------------------------------------------------------
 
@@ -165,6 +173,8 @@ class FantanState(State):
             if not self.extra and hand & self.playable:
                 raise IllegalAction(gettext_noop(
                     "You have a card you can play, so you may not pass."))
+            if not self.extra:
+                self.missing[seat] |= self.playable
             self.extra = False
             self._advance()
             return
@@ -288,6 +298,8 @@ class FantanState(State):
             "hand": hand,
             "playable": legal,
             "can_pass": own and (self.extra or not legal),
+            "missing": [codes_of(mask) for mask in self.missing],
+            "options": self.options,
             "scores": self.scores() if to_act is None else None,
         }
 
@@ -299,7 +311,7 @@ class FantanState(State):
         return {"options": self.options, "dealer": self.dealer, "dealt": self.dealt,
                 "hands": list(self.hands), "lo": list(self.lo), "hi": list(self.hi),
                 "playable": self.playable, "to_act": self.to_act, "extra": self.extra,
-                "finish_order": list(self.finish_order)}
+                "finish_order": list(self.finish_order), "missing": list(self.missing)}
 
 
 RULES = FantanRules()

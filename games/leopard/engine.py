@@ -148,6 +148,10 @@ class LeopardView(View):
     may_end: bool
     end_score: int | None  # what ending now would score
     ender: int | None
+    # what every player has seen laid: by square and place, the stack bottom first, a
+    # face-down card as None; and the discard pile, bottom first
+    laid: list[list[list[str | None]]]
+    discard_pile: list[str]
 
 
 class LeopardRules(Rules):
@@ -440,6 +444,9 @@ class LeopardState(State):
             "end_score": 2 * sums[seat] - END_AT - 1 if own and sums[seat] >= END_AT else None,
             "ender": self.ender,
             "scores": self.scores(),
+            "laid": [[[None if entry & DOWN else CODES[entry] for entry in stack]
+                      for stack in square] for square in self.squares],
+            "discard_pile": [CODES[c] for c in self.discards],
         }
 
     def hidden_from(self, seat: int | None) -> set[str]:

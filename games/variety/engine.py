@@ -85,11 +85,13 @@ class VarietyView(View):
     tricks: list[int]
     points: list[int] | None  # [attackers, defenders] so far
     playable: list[str]
+    played: list[list[dict]]  # every finished trick, {"seat", "card"}, the leader first
 
 
 class VarietyRules(Rules):
     key = "variety"
     option_names = ("cycle",)
+    snapshot_format = 2  # ``played`` (the finished tricks) joined the state
 
     def seats(self, options) -> int:
         return SEATS
@@ -122,15 +124,15 @@ class VarietyRules(Rules):
         state.attackers = tuple(data["attackers"]) if data["attackers"] else None
         state.to_act = data["to_act"]
         state.trick = [tuple(play) for play in data["trick"]]
-        state.last_trick = ([tuple(play) for play in data["last_trick"]]
-                            if data["last_trick"] else None)
+        state.played = [[tuple(play) for play in trick] for trick in data["played"]]
+        state.last_trick = state.played[-1] if state.played else None
         return state
 
 
 class VarietyState(State):
     key = "variety"
     __slots__ = ("options", "dealer", "dealt", "hands", "won", "tricks", "named", "first_namer",
-                 "calls", "contract", "attackers", "to_act", "trick", "last_trick")
+                 "calls", "contract", "attackers", "to_act", "trick", "last_trick", "played")
 
     def __init__(self, options: dict, dealer: int, dealt: dict):
         self.options = options
@@ -147,6 +149,7 @@ class VarietyState(State):
         self.to_act: int | None = (dealer + 1) % SEATS
         self.trick: list[tuple[int, int]] = []  # (seat, card), the leader first
         self.last_trick: list[tuple[int, int]] | None = None
+        self.played: list[list[tuple[int, int]]] = []  # the finished tricks, in order
 
     # -- the interface -------------------------------------------------------------------
 
@@ -250,6 +253,7 @@ class VarietyState(State):
         self.won[winner] |= sum(1 << c for _, c in self.trick)
         self.tricks[winner] += 1
         self.last_trick = self.trick
+        self.played.append(self.trick)
         self.trick = []
         self.to_act = winner if self.hands[winner] else None
 
@@ -345,6 +349,8 @@ class VarietyState(State):
             "counts": [hand.bit_count() for hand in self.hands],
             "hand": codes_of(self.hands[seat]) if seat is not None else None,
             "playable": codes_of(self.playable(seat)) if own and phase == "play" else [],
+            "played": [[{"seat": s, "card": CODES[c]} for s, c in trick]
+                       for trick in self.played],
             "scores": self.scores(),
         }
 
@@ -359,8 +365,7 @@ class VarietyState(State):
                 "calls": [list(call) for call in self.calls], "contract": self.contract,
                 "attackers": list(self.attackers) if self.attackers else None,
                 "to_act": self.to_act, "trick": [list(play) for play in self.trick],
-                "last_trick": [list(play) for play in self.last_trick]
-                if self.last_trick else None}
+                "played": [[list(play) for play in trick] for trick in self.played]}
 
 
 RULES = VarietyRules()

@@ -1,0 +1,208 @@
+"""Леопард's robot players (pure Python): beginner, club and strong (see games/engine/robots.py).
+
+The club robot builds lines of one suit in its own square (a line whose open cards share a
+suit is worth something before it is full), spoils the opponent's lines (a jack face down on
+his best card, an odd card on his empty places), discards what it needs least, and ends the
+deal as soon as ending wins it. The strong robot searches, over deals consistent with what
+its seat has seen (every card laid face up, buried or not, and the discard pile; face-down
+cards are unknown even to the one who laid them, as the screen shows them), with the club
+robot as its play-out policy.
+"""
+
+import math
+import random
+
+from games.engine.cards import card_index
+from games.engine.robots import Beginner, MonteCarlo, Robot
+
+from .engine import (
+    DOUBLE_PACK,
+    DOWN,
+    END_AT,
+    JACK,
+    LINES,
+    OWN_PLACE,
+    PLACES,
+    QUEEN,
+    RULES,
+    LeopardState,
+)
+
+COLOUR = tuple(card // 13 in (1, 2) for card in range(52))  # hearts and diamonds are red
+KEEP = {JACK: 0.5, QUEEN: 0.1, 8: 0.45, 11: 0.6}  # a ten, a king: laid anywhere of one's own
+
+
+def line_worth(a: int, b: int, c: int, hope: float) -> float:
+    """A line of three tops (-1: a place still free) as points, and as a hope of points
+    while places are free (``hope``: how much of the deal is left to fill them)."""
+    tops = [t for t in (a, b, c) if t >= 0]
+    if not tops:
+        return 0.15 * hope
+    suits = {t // 13 for t in tops}
+    colours = {COLOUR[t] for t in tops}
+    if len(tops) == 3:
+        return 2.0 if len(suits) == 1 else (1.0 if len(colours) == 1 else 0.0)
+    if len(colours) > 1:
+        return 0.0
+    filled = len(tops)  # one or two of three
+    if len(suits) == 1:
+        return hope * (0.55 if filled == 2 else 0.3)
+    return hope * (0.3 if filled == 2 else 0.15)
+
+
+THROUGH = tuple(tuple(line for line in LINES if place in line) for place in range(9))
+
+
+def change(tops: list[int], place: int, top: int, hope: float) -> float:
+    """What a square's lines gain when ``place`` shows ``top`` (-1: nothing face up)."""
+    before = sum(line_worth(tops[a], tops[b], tops[c], hope) for a, b, c in THROUGH[place])
+    after = list(tops)
+    after[place] = top
+    return sum(line_worth(after[a], after[b], after[c], hope)
+               for a, b, c in THROUGH[place]) - before
+
+
+def keep(card: int) -> float:
+    """How much a card is worth holding on to (what its discard gives up)."""
+    return KEEP.get(card % 13, 0.2)
+
+
+def club_pick(seat: int, tops: list[list[int]], legal: list[dict], stock: int) -> dict:
+    """The best of ``legal`` (discards and lays, after the draw) for a club player."""
+    hope = min(1.0, stock / 30)
+    best, best_score = None, None
+    for action in legal:
+        code = action.get("discard") or action.get("lay")
+        card = card_index(code)
+        score = -keep(card)
+        if "lay" in action:
+            square = action["square"]
+            place = OWN_PLACE[card % 13]
+            place = PLACES.index(action["place"]) if place is None else place
+            gain = change(tops[square], place, -1 if card % 13 in (JACK, QUEEN) else card,
+                          hope)
+            score += gain if square == seat else -gain
+        if best_score is None or score > best_score + 1e-9:
+            best, best_score = action, score
+    return best
+
+
+def ends(sums: list[int], seat: int) -> bool:
+    """End the deal when ending wins it: what the ender scores beats the other's sum."""
+    mine = sums[seat]
+    return mine >= END_AT and 2 * mine - END_AT - 1 > sums[1 - seat]
+
+
+def tops_of(view) -> list[list[int]]:
+    return [[card_index(stack[-1]) if stack and stack[-1] is not None else -1
+             for stack in square] for square in view["laid"]]
+
+
+class Club(Robot):
+    strength = "club"
+
+    def choose(self, view, legal, rng):
+        seat = view["seat"]
+        if view["may_draw"]:  # the start of the turn: end it now, or draw
+            end = [action for action in legal if "end" in action]
+            if end and ends(view["sums"], seat):
+                return end[0]
+            return next(action for action in legal if "draw" in action)
+        return club_pick(seat, tops_of(view), legal, view["stock"])
+
+
+def fast_club(state: LeopardState) -> dict:
+    """The club robot's action in a play-out, read from a sampled deal's state (it takes the
+    draw on the state first, then names the discard or the lay)."""
+    seat = state.to_act
+    if not state.drawn:
+        if ends(state.sums(), seat):
+            return {"seat": seat, "end": True}
+        state.apply({"seat": seat, "draw": True})
+    tops = [[stack[-1] if stack and not stack[-1] & DOWN else -1 for stack in square]
+            for square in state.squares]
+    return club_pick(seat, tops, state.legal_actions(), len(state.stock))
+
+
+def sample_state(view, rng: random.Random) -> LeopardState:
+    """A whole deal consistent with ``view``: the cards it has not seen (two of each, less
+    its hand, the discard pile and every card laid face up) dealt at random to the other
+    hand, the stock and the face-down cards (jacks and queens where it can)."""
+    seat = view["seat"]
+    unseen = list(DOUBLE_PACK)
+    seen = [card_index(c) for c in view["hand"] + view["discard_pile"]]
+    seen += [card_index(c) for square in view["laid"] for stack in square for c in stack
+             if c is not None]
+    for card in seen:
+        unseen.remove(card)
+    rng.shuffle(unseen)
+    squares = []
+    for square in view["laid"]:
+        rows = []
+        for stack in square:
+            entries = []
+            for code in stack:
+                if code is None:
+                    faces = [i for i, c in enumerate(unseen) if c % 13 in (JACK, QUEEN)]
+                    card = unseen.pop(rng.choice(faces) if faces else -1)
+                    entries.append(card | DOWN)
+                else:
+                    entries.append(card_index(code))
+            rows.append(entries)
+        squares.append(rows)
+    other = 1 - seat
+    state = LeopardState(RULES.parse_options({}), view["dealer"],
+                         {"hands": [[], []], "stock": []})
+    state.hands = [[], []]
+    state.hands[seat] = [card_index(c) for c in view["hand"]]
+    state.hands[other] = unseen[:view["counts"][other]]
+    state.stock = unseen[view["counts"][other]:]
+    assert len(state.stock) == view["stock"], "the unseen cards do not fit"
+    state.discards = [card_index(c) for c in view["discard_pile"]]
+    state.squares = squares
+    state.to_act = view["to_act"]
+    state.ender = view["ender"]
+    state.drawn = view["drawn"] is not None
+    return state
+
+
+def value(state: LeopardState, seat: int) -> float:
+    """A play-out's worth to ``seat``: a won deal, and a little for the margin."""
+    if state.is_over():
+        scores = state.scores()
+        margin = scores[seat] - scores[1 - seat]
+        return (margin > 0) + 0.5 * (margin == 0) + 0.02 * margin
+    # cut off: the sums so far and the lines' hopes, as a likelihood of winning
+    hope = min(1.0, len(state.stock) / 30)
+    tops = [[stack[-1] if stack and not stack[-1] & DOWN else -1 for stack in square]
+            for square in state.squares]
+    worth = [sum(line_worth(t[a], t[b], t[c], hope) for a, b, c in LINES) for t in tops]
+    margin = worth[seat] - worth[1 - seat]
+    return 0.5 + 0.5 * math.tanh(margin / 4)
+
+
+def shortlist(view, legal: list[dict], size: int = 6) -> list[dict]:
+    """The club robot's best few choices, for the search to weigh (every choice at the start
+    of a turn: the end, or the draw)."""
+    if view["may_draw"]:
+        return legal
+    seat = view["seat"]
+    tops = tops_of(view)
+    ranked = []
+    rest = list(legal)
+    while rest and len(ranked) < size:
+        pick = club_pick(seat, tops, rest, view["stock"])
+        ranked.append(pick)
+        rest.remove(pick)
+    return ranked
+
+
+def strong(samples: int | None = None, budget: float | None = None) -> MonteCarlo:
+    """The strong robot: ``samples`` deals a move, or as many as fit in ``budget`` seconds."""
+    kwargs = {} if budget is None else {"budget": budget}
+    return MonteCarlo(rules=RULES, sample=sample_state, policy=Club(), fast=fast_club,
+                      value=value, samples=samples, shortlist=shortlist, horizon=24, **kwargs)
+
+
+MEASURE = "won"  # what a duel counts: deals won, or points a deal
+ROBOTS = {"beginner": Beginner, "club": Club, "strong": strong}

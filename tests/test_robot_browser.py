@@ -1,0 +1,36 @@
+"""A robot at the table in a real browser (issue 11): its turn shows the pause, the page asks
+it to play by itself, and at a practice table the screen comes straight back to the person."""
+
+import pytest
+
+from games import selectors, services
+from games.models import Player
+from games.robots import RobotSeat
+from tests import test_browser
+from tests.conftest import current
+from tests.test_browser import open_table, version
+
+chromium, open_page, user = test_browser.chromium, test_browser.open_page, test_browser.user
+pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("transactional_db")]
+
+
+def test_a_robot_plays_its_turn_by_itself_after_a_pause_at_a_practice_table(open_page, user):
+    anna = Player.objects.create(name="Anna")
+    for seed in range(50):  # a deal that the robot begins
+        table = services.start_table(user=user, game="leopard", options={}, seed=seed,
+                                     players=[anna, RobotSeat("club")])
+        if selectors.load(current(table)).state.to_act == 1:
+            break
+    page = open_page()
+    open_table(page, table)
+    assert page.get_by_text("practice table").is_visible()
+    thinking = page.get_by_role("heading", name="Robot 2 (club player) is thinking…")
+    assert thinking.is_visible()
+    start = version(page)
+    # nobody clicks: the page asks the robot to play, and the person has the screen back
+    page.locator("#table .hand, #table form[action$='/act']").first.wait_for()
+    assert version(page) > start and thinking.count() == 0
+    assert not page.get_by_text("Pass the screen").count()
+    assert page.locator("#table").get_by_text("Robot 2 (club player)").count() >= 1
+    assert page.locator("#table .error").count() == 0
+    assert not page.script_errors
