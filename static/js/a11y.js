@@ -2,7 +2,8 @@
 // the control to focus with autofocus, and htmx focuses it in what it swaps in.)
 // 1. A box that scrolls (a long log, a wide table on a phone: .scroll or [data-scrolls]) and
 //    holds nothing focusable takes the focus while it overflows, so the arrow keys scroll it;
-//    it is then a region named by its table's caption or its section's heading.
+//    it is then a region named by its table's caption or its section's heading (unless a
+//    named section holds it).
 // 2. A held Enter or Space repeats its keydown: the repeats press nothing, so that holding the
 //    key on one screen cannot play on the next (the focus lands on its first card).
 (function () {
@@ -13,6 +14,8 @@
 
   function nameOf(box) {
     if (box.hasAttribute("aria-label") || box.hasAttribute("aria-labelledby")) return null;
+    // inside a named section (a region already) a region of its own would say it twice
+    if (box.closest("section[aria-label], section[aria-labelledby]")) return null;
     const caption = box.querySelector("caption");
     const section = box.closest("section");
     const heading = caption || (section && section.querySelector("h1, h2, h3"));
