@@ -381,9 +381,12 @@ def test_keyboard_only(open_page, user):
     for _ in range(12):
         state = selectors.load(current_deal(table)).state
         name = selectors.names(table)[state.to_act]
-        # The hand-off button takes the focus by itself (autofocus), also after a swap.
+        # The hand-off screen's heading takes the focus by itself (autofocus), also after a
+        # swap; Tab reaches the button.
         button = reveal_button(page, name)
         button.wait_for()
+        assert page.locator("h2.handoff").evaluate("el => el === document.activeElement")
+        page.keyboard.press("Tab")
         assert button.evaluate("el => el === document.activeElement")
         before = version(page)
         page.keyboard.press("Enter")

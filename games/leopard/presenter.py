@@ -22,6 +22,7 @@ class Place:
     target: bool  # the chosen card may be laid here
     name: str  # the place as the cards letter it ("T" for the ace in Russian)
     label: str  # what lies there, for screen readers: "A: the nine of hearts"
+    first_target: bool = False  # the first of the targets: it takes the focus
 
     @property
     def shown(self) -> str:
@@ -39,7 +40,7 @@ class Place:
                          f'\n{card}{under}')
 
 
-def place_of(shown: dict, scoring: bool, target: bool) -> Place:
+def place_of(shown: dict, scoring: bool, target: bool, first_target: bool = False) -> Place:
     """A place of a square as the view shows it."""
     name = rank_shown(shown["place"])
     if shown["top"]:
@@ -49,7 +50,7 @@ def place_of(shown: dict, scoring: bool, target: bool) -> Place:
     else:
         label = _("%(place)s: empty") % {"place": name}
     return Place(shown["place"], shown["top"], shown["down"], shown["under"], scoring, target,
-                 name, label)
+                 name, label, first_target)
 
 
 @dataclass(frozen=True)
@@ -112,6 +113,8 @@ class LeopardPresenter(Presenter):
                        if a.get("lay") == chosen} if chosen else set()
         else:
             chosen = None
+        first = next(((seat, p["place"]) for seat, places in enumerate(view["squares"])
+                      for p in places if (seat, p["place"]) in targets), None)
         squares = []
         for seat, places in enumerate(view["squares"]):
             lines = view["lines"][seat]
@@ -119,7 +122,8 @@ class LeopardPresenter(Presenter):
                        for i in line}
             squares.append(Square(
                 seat=seat, name=players[seat],
-                places=[place_of(p, i in scoring, (seat, p["place"]) in targets)
+                places=[place_of(p, i in scoring, (seat, p["place"]) in targets,
+                                 (seat, p["place"]) == first)
                         for i, p in enumerate(places)],
                 sum=view["sums"][seat],
                 lines=[Line([PLACES[i] for i in line], points)

@@ -116,3 +116,13 @@ def suit_name(suit: str) -> str:
 @register.filter
 def index(sequence, i):
     return sequence[i]
+
+
+@register.simple_tag(takes_context=True)
+def first_playable(context) -> str | None:
+    """In the hand's template: the first card of ``hand`` that is in ``playable`` (None for
+    none, or for a hand only to look at). A turn's screen gives it the focus."""
+    if context.get("look_only"):
+        return None
+    playable = context.get("playable") or ()
+    return next((code for code in context.get("hand", ()) if code in playable), None)

@@ -101,6 +101,11 @@ class VarietyBoard:
     attackers_won: bool | None  # once the deal is over
     results: list[ResultRow]
 
+    @property
+    def first_call(self) -> int | None:
+        """The first number the player at the screen may still call: it takes the focus."""
+        return next((c.number for c in self.contracts if c.number not in self.called), None)
+
 
 @dataclass(frozen=True)
 class Cell:

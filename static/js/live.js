@@ -3,6 +3,9 @@
 // every change; the page then fetches itself, as its own viewer may see it. A version the page
 // already shows, or is already fetching, or that an answer on its way will bring, is not
 // fetched again. A dropped socket is retried; on reconnecting the page catches up.
+// A click on the page while its fetch is on its way wins: the fetch's answer is not swapped in
+// (it would replace the table the click came from, and the click's answer, the newer, would
+// land nowhere: htmx then reports oobErrorNoTarget for the announcement).
 (function () {
   "use strict";
   const live = () => document.querySelector("[data-live]");
@@ -18,6 +21,9 @@
   let announced = null;  // the newest version the server announced
   let asked = null;  // the version announced when the page last fetched itself
   const pending = new Set();  // requests in flight: each brings the page as it is then
+  let fetching = null;  // the page's own fetch of itself, while it is on its way
+  let asking = false;  // (true while htmx.ajax issues that fetch)
+  let overtaken = false;  // a click on the page was sent after it: its answer wins
 
   function catchUp() {
     const page = live();
@@ -25,11 +31,28 @@
     if (!newer(announced, parse(page.dataset.stamp))) return;
     if (asked !== null && !newer(announced, asked)) return;
     asked = announced;
-    htmx.ajax("GET", location.href, {target: page, swap: "outerHTML", select: "[data-live]"});
+    asking = true;
+    try {
+      htmx.ajax("GET", location.href, {target: page, swap: "outerHTML", select: "[data-live]"});
+    } finally {
+      asking = false;
+    }
   }
-  document.addEventListener("htmx:beforeRequest", (e) => pending.add(e.detail.xhr));
+  document.addEventListener("htmx:beforeRequest", (e) => {
+    pending.add(e.detail.xhr);
+    if (asking) {
+      fetching = e.detail.xhr;
+      overtaken = false;
+    } else if (fetching && live() && live().contains(e.detail.elt)) {
+      overtaken = true;
+    }
+  });
+  document.addEventListener("htmx:beforeSwap", (e) => {
+    if (e.detail.xhr === fetching && overtaken) e.detail.shouldSwap = false;
+  });
   document.addEventListener("htmx:afterRequest", (e) => {
     pending.delete(e.detail.xhr);
+    if (e.detail.xhr === fetching) fetching = null;
     catchUp();
   });
 
