@@ -3,6 +3,7 @@ turns through the same service, log and audit as people (when the page asks, aft
 pause it shows), and the screen is only ever passed between people. Run for every game."""
 
 import pytest
+from django.utils import translation
 
 from games import registry, selectors, services
 from games.engine.robots import STRENGTHS
@@ -63,7 +64,8 @@ def play_deal(client, table) -> dict:
     request their page sends. Check on every page that the screen is passed only from one
     person to another, named, and that a robot's turn shows its pause and no hand."""
     robots = selectors.robot_seats(table)
-    names = selectors.names(table)
+    with translation.override("en"):  # as the pages are asked for: a robot's name is worded
+        names = selectors.names(table)
     holder = None  # the person who last had the screen
     seen = {"robot turns": 0, "handoffs": 0, "turns kept": 0}
     response = client.get(url(table), **HTMX, **EN)
