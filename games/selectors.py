@@ -158,14 +158,19 @@ def table_page(table: Table, deal: Deal, chosen: str | None = None,
         mode = "robot"
     else:
         mode = "handoff" if hotseat.handoff else "turn"
-    view = state.view(None if spectator else hotseat.shown_seat)
+    practice = robots.count(False) == 1 and any(robots)
+    if mode == "robot" and practice:
+        # the one person keeps the screen while the robots play: his own hand stays in view
+        view = state.view(robots.index(False))
+    else:
+        view = state.view(None if spectator else hotseat.shown_seat)
     to_act = view["to_act"]
     take_back_seat = None if spectator else hotseat.take_back_seat()
     sheet = cycle_sheet(deal.cycle, players, game, deal) if deal.cycle_id else None
     turn = mode == "turn"
     page = TablePage(
         table=table, deal=deal, game=game, players=players, mode=mode, view=view,
-        hand=sort_for_hand(view["hand"]) if turn else [],
+        hand=sort_for_hand(view["hand"]) if turn or view["hand"] else [],
         legal=state.legal_actions() if turn else [],
         to_act_name=players[to_act] if to_act is not None else None,
         take_back=(TakeBack(take_back_seat, players[take_back_seat])
@@ -181,7 +186,7 @@ def table_page(table: Table, deal: Deal, chosen: str | None = None,
         page.sheet_verdict = presenter.verdict(sheet) if sheet.complete else ""
     page.next_label = presenter.next_label(sheet)
     page.board = presenter.board(page, chosen if turn else None)
-    page.practice = robots.count(False) == 1 and any(robots)
+    page.practice = practice
     page.seats = [SeatRow(index=i, name=name, count=view["counts"][i], dealer=i == deal.dealer,
                           to_act=i == to_act, badges=presenter.badges(page, i),
                           robot=robots[i])

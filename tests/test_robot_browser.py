@@ -26,9 +26,12 @@ def test_a_robot_plays_its_turn_by_itself_after_a_pause_at_a_practice_table(open
     assert page.get_by_text("practice table").is_visible()
     thinking = page.get_by_role("heading", name="Robot 2 (club player) is thinking…")
     assert thinking.is_visible()
+    held = selectors.load(current(table)).state.view(0)["hand"]
+    assert page.locator("#table .hand .card").count() == len(held) > 0  # his hand, to look at
+    assert page.locator("#table .hand button").count() == 0  # nothing of it to play yet
     start = version(page)
     # nobody clicks: the page asks the robot to play, and the person has the screen back
-    page.locator("#table .hand, #table form[action$='/act']").first.wait_for()
+    page.locator("#table form[action$='/act']").first.wait_for()
     assert version(page) > start and thinking.count() == 0
     assert not page.get_by_text("Pass the screen").count()
     assert page.locator("#table").get_by_text("Robot 2 (club player)").count() >= 1

@@ -80,6 +80,11 @@ def play_deal(client, table) -> dict:
         seat = hotseat.state.to_act
         if robots[seat]:
             assert f"{names[seat]} is thinking…" in page
+            # the one person of a practice table keeps his hand in view (check_hidden above
+            # holds the page to it); between people the screen shows none
+            practice = robots.count(False) == 1
+            holds = practice and bool(hotseat.state.view(robots.index(False))["hand"])
+            assert ('aria-label="Your hand"' in page) == holds
             assert 'hx-trigger="load delay:1s' in page
             assert "Pass the screen" not in page
             response = client.post(url(table, "robot"), stamp(deal, seat=seat), **HTMX, **EN)
