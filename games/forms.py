@@ -62,7 +62,7 @@ class TableForm(forms.Form):
         filled = [s for s in seated if s]
         if len(filled) < self.min_seats or None in seated[:len(filled)]:
             raise forms.ValidationError(self.seating_error)
-        if all(isinstance(s, robots.RobotSeat) for s in filled):
+        if filled and all(isinstance(s, robots.RobotSeat) for s in filled):
             raise forms.ValidationError(_("Seat at least one person: robots do not play "
                                           "alone."))
         people = [s for s in filled if not isinstance(s, robots.RobotSeat)]

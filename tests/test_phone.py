@@ -170,7 +170,7 @@ def start(user, game, names, seed, **options):
 
 # -- on the page ----------------------------------------------------------------------------
 
-REVEAL = "#table .panel.turn form button[autofocus]"
+REVEAL = "#table .panel.turn form[action$='/reveal'] button"
 TAKE_BACK = "#table .take-back button"
 
 
