@@ -175,6 +175,9 @@ class MonteCarlo(Robot):
         totals = [0.0] * len(candidates)
         favourite = candidates.index(self.policy.choose(view, candidates, rng)) \
             if self.prior else None
+        # the play-outs take each choice as the robot would say it (Выборы: a call with its
+        # announcement, which the other seats read and answer)
+        said = [self.say(view, action) for action in candidates]
         deadline = time.perf_counter() + self.budget
         done = 0
         while True:
@@ -187,7 +190,7 @@ class MonteCarlo(Robot):
             seed = rng.getrandbits(32)  # common random numbers: each choice, the same luck
             snapshot = world.to_json()
             rules = self.rules
-            for index, action in enumerate(candidates):
+            for index, action in enumerate(said):
                 state = rules.from_json(snapshot) if index else world
                 state.apply(action)
                 self._play_out(state, random.Random(seed))
