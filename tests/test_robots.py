@@ -300,3 +300,33 @@ def test_a_search_plays_its_choices_out_as_it_would_say_them():
     search.choose(state.view(seat), choices(state), random.Random(0))
     assert len(seen) == 2 * 8
     assert all(call[2] == variety.announce(state.hands[seat]) for call in seen)
+
+
+def test_fantans_quick_play_out_plays_as_the_club_robot_does():
+    """The strong robot's play-outs run on the state's masks for speed: they must end every
+    deal exactly as the club robot's actions through the rules would."""
+    from games.fantan.robots import fast_club, finish_club
+
+    rules = get_rules("fantan")
+    for options in ({}, {"ace_extra": True, "two_extra": True, "until_out": 2}):
+        for number, state in enumerate(positions_with("fantan", options, 3, 11)):
+            if number % 7:
+                continue
+            quick = rules.from_json(state.to_json())
+            finish_club(quick)
+            slow = rules.from_json(state.to_json())
+            while not slow.is_over():
+                slow.apply(fast_club(slow))
+            assert quick.to_json() == slow.to_json()
+            assert quick.result() == slow.result()
+
+
+def positions_with(game: str, options: dict, deals: int, seed: int):
+    rules = get_rules(game)
+    options = rules.parse_options(options)
+    rng = random.Random(seed)
+    for number in range(deals):
+        state = rules.new_deal(options, number % rules.seats(options), rng.getrandbits(32))
+        while not state.is_over():
+            yield state
+            state.apply(rng.choice(choices(state)))
