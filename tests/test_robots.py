@@ -330,3 +330,22 @@ def positions_with(game: str, options: dict, deals: int, seed: int):
         while not state.is_over():
             yield state
             state.apply(rng.choice(choices(state)))
+
+
+def test_leopards_line_worth_is_the_same_when_remembered():
+    """The club robot's worth of a line is remembered for speed: asked again, with another
+    hope, it must still be the line's points plus its hope of points."""
+    from games.engine.cards import card_index
+    from games.leopard.robots import line_worth
+
+    spades = [card_index(code) for code in ("2S", "5S", "9S")]
+    red = [card_index(code) for code in ("2H", "5D")]
+    for _ in range(2):
+        assert line_worth(*spades, 0.5) == 2.0  # one suit, full
+        assert line_worth(spades[0], spades[1], card_index("7C"), 1.0) == 1.0  # one colour
+        assert line_worth(spades[0], red[0], card_index("7C"), 1.0) == 0.0
+        assert line_worth(-1, -1, -1, 0.5) == 0.075
+        assert line_worth(spades[0], -1, spades[1], 1.0) == 0.55
+        assert line_worth(spades[0], -1, spades[1], 0.5) == 0.275
+        assert line_worth(red[0], red[1], -1, 0.5) == 0.15
+        assert line_worth(red[0], spades[0], -1, 1.0) == 0.0
