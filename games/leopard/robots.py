@@ -213,7 +213,15 @@ def strong(samples: int | None = None, budget: float | None = None) -> MonteCarl
     """The strong robot: ``samples`` deals a move, or as many as fit in ``budget`` seconds."""
     kwargs = {} if budget is None else {"budget": budget}
     return MonteCarlo(rules=RULES, sample=sample_state, policy=Club(), fast=fast_club,
-                      value=value, samples=samples, shortlist=shortlist, horizon=24, **kwargs)
+                      value=value, samples=samples, shortlist=shortlist, horizon=24, prior=PRIOR,
+                      **kwargs)
+
+
+# The search leaves the club player's choice only when a tenth of a deal more of the sampled
+# deals say so: with few samples (the duels' 4 a move) the cut-off play-outs are noisy, and
+# without it the search did worse than the club robot it searches with (strong vs club, 200
+# deals at 4 samples: 44.5% won against 50.0%).
+PRIOR = 0.1
 
 
 MEASURE = "won"  # what a duel counts: deals won, or points a deal
