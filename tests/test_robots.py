@@ -228,3 +228,124 @@ def test_fantans_strong_robot_takes_the_sure_win_over_the_sure_loss():
             chosen = robot("fantan", "strong", samples=samples).choose(
                 state.view(seat), legal, random.Random(samples))
             assert chosen == {"seat": seat, "play": "AS"}, (dealer, samples)
+
+
+def variety_position(seed: int, actions: int):
+    """A Выборы deal between club robots, ``actions`` actions in (the auction over)."""
+    rules = get_rules("variety")
+    state = rules.new_deal(rules.parse_options({}), 0, seed)
+    club, rng = robot("variety", "club"), random.Random(seed)
+    from games.engine.robots import act
+
+    for _ in range(actions):
+        act(state, club, rng)
+    assert state.contract is not None and not state.is_over()
+    return state
+
+
+def test_variety_samples_hold_the_suit_lengths_the_seats_announced():
+    """Club robots announce their suit lengths with their calls: the strong robot's sampled
+    deals give every seat that announced exactly the lengths it holds (what it said, less
+    the cards it has played since), not just hands near them."""
+    from games.variety.robots import sample_state, shape
+
+    state = variety_position(7, 12)
+    announced = {action[0] for action in state.calls if action[2]}
+    seat = state.to_act
+    view = state.view(seat)
+    rng = random.Random(1)
+    assert announced - {seat}
+    for _ in range(20):
+        world = sample_state(view, rng)
+        assert world.view(seat) == view
+        for other in announced - {seat}:
+            assert shape(world.hands[other])[0] == shape(state.hands[other])[0]
+
+
+def test_variety_samples_survive_an_announcement_that_cannot_be_true():
+    """A person may announce anything: lengths his hand cannot hold are not believed, and the
+    sampled deals still fit everything the seat has seen."""
+    from games.variety.robots import sample_state
+
+    rules = get_rules("variety")
+    state = rules.new_deal(rules.parse_options({}), 0, 3)
+    state.apply({"seat": 1, "call": 5, "say": "♠13 ♥0 ♦0 ♣0, 10 HCP"})
+    state.apply({"seat": 2, "call": 5, "say": "♠9 ♥9 ♦0 ♣0, 37 HCP"})
+    view = state.view(3)
+    rng = random.Random(2)
+    for _ in range(5):
+        world = sample_state(view, rng)
+        assert world.view(3) == view
+        assert sum(hand.bit_count() for hand in world.hands) == 52
+
+
+def test_a_search_plays_its_choices_out_as_it_would_say_them():
+    """The play-outs take the robot's call with its announcement, which the club robots at
+    the other seats read and answer, as they will at the table (without it they would answer
+    a call that said nothing)."""
+    from games.engine.robots import MonteCarlo
+    from games.variety import robots as variety
+
+    rules = get_rules("variety")
+    state = rules.new_deal(rules.parse_options({}), 0, 5)
+    seat = state.to_act
+    seen = []
+
+    def value(world, who):
+        seen.append([call for call in world.calls if call[0] == seat][0])
+        return 0.0
+
+    search = MonteCarlo(rules=rules, sample=variety.sample_state, policy=variety.Club(),
+                        fast=variety.fast_club, value=value, samples=2)
+    search.choose(state.view(seat), choices(state), random.Random(0))
+    assert len(seen) == 2 * 8
+    assert all(call[2] == variety.announce(state.hands[seat]) for call in seen)
+
+
+def test_fantans_quick_play_out_plays_as_the_club_robot_does():
+    """The strong robot's play-outs run on the state's masks for speed: they must end every
+    deal exactly as the club robot's actions through the rules would."""
+    from games.fantan.robots import fast_club, finish_club
+
+    rules = get_rules("fantan")
+    for options in ({}, {"ace_extra": True, "two_extra": True, "until_out": 2}):
+        for number, state in enumerate(positions_with("fantan", options, 3, 11)):
+            if number % 7:
+                continue
+            quick = rules.from_json(state.to_json())
+            finish_club(quick)
+            slow = rules.from_json(state.to_json())
+            while not slow.is_over():
+                slow.apply(fast_club(slow))
+            assert quick.to_json() == slow.to_json()
+            assert quick.result() == slow.result()
+
+
+def positions_with(game: str, options: dict, deals: int, seed: int):
+    rules = get_rules(game)
+    options = rules.parse_options(options)
+    rng = random.Random(seed)
+    for number in range(deals):
+        state = rules.new_deal(options, number % rules.seats(options), rng.getrandbits(32))
+        while not state.is_over():
+            yield state
+            state.apply(rng.choice(choices(state)))
+
+
+def test_leopards_line_worth_is_the_same_when_remembered():
+    """The club robot's worth of a line is remembered for speed: asked again, with another
+    hope, it must still be the line's points plus its hope of points."""
+    from games.engine.cards import card_index
+    from games.leopard.robots import line_worth
+
+    spades = [card_index(code) for code in ("2S", "5S", "9S")]
+    red = [card_index(code) for code in ("2H", "5D")]
+    for _ in range(2):
+        assert line_worth(*spades, 0.5) == 2.0  # one suit, full
+        assert line_worth(spades[0], spades[1], card_index("7C"), 1.0) == 1.0  # one colour
+        assert line_worth(spades[0], red[0], card_index("7C"), 1.0) == 0.0
+        assert line_worth(-1, -1, -1, 0.5) == 0.075
+        assert line_worth(spades[0], -1, spades[1], 1.0) == 0.55
+        assert line_worth(spades[0], -1, spades[1], 0.5) == 0.275
+        assert line_worth(red[0], red[1], -1, 0.5) == 0.15
+        assert line_worth(red[0], spades[0], -1, 1.0) == 0.0

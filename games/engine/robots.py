@@ -142,7 +142,10 @@ class MonteCarlo(Robot):
     ``shortlist(view, legal)``: the choices worth searching (default: all); ``horizon``:
     actions a play-out runs before ``value`` judges it (None: to the end of the deal);
     ``prior``: what the policy's own choice gains a sample, so that the search leaves the
-    club player's choice only when enough sampled deals say so (few samples are noisy).
+    club player's choice only when enough sampled deals say so (few samples are noisy);
+    ``finish(state)``: plays a play-out to its end with the policy at every seat itself
+    (quicker still: no actions built and checked), used instead of ``fast`` when given and
+    there is no ``horizon``.
     """
 
     strength = "strong"
@@ -151,7 +154,7 @@ class MonteCarlo(Robot):
                  fast: Callable | None = None,
                  samples: int | None = None, budget: float = BUDGET, least: int = 2,
                  shortlist: Callable | None = None, horizon: int | None = None,
-                 prior: float = 0.0):
+                 prior: float = 0.0, finish: Callable | None = None):
         self.rules = rules
         self.sample = sample
         self.policy = policy
@@ -163,6 +166,7 @@ class MonteCarlo(Robot):
         self.shortlist = shortlist
         self.horizon = horizon
         self.prior = prior
+        self.finish = finish if horizon is None else None
         self.last_samples = 0  # how many samples the last search used (for the benchmarks)
 
     def choose(self, view, legal, rng):
@@ -175,6 +179,9 @@ class MonteCarlo(Robot):
         totals = [0.0] * len(candidates)
         favourite = candidates.index(self.policy.choose(view, candidates, rng)) \
             if self.prior else None
+        # the play-outs take each choice as the robot would say it (Выборы: a call with its
+        # announcement, which the other seats read and answer)
+        said = [self.say(view, action) for action in candidates]
         deadline = time.perf_counter() + self.budget
         done = 0
         while True:
@@ -187,7 +194,7 @@ class MonteCarlo(Robot):
             seed = rng.getrandbits(32)  # common random numbers: each choice, the same luck
             snapshot = world.to_json()
             rules = self.rules
-            for index, action in enumerate(candidates):
+            for index, action in enumerate(said):
                 state = rules.from_json(snapshot) if index else world
                 state.apply(action)
                 self._play_out(state, random.Random(seed))
@@ -203,6 +210,9 @@ class MonteCarlo(Robot):
         return self.policy.say(view, action)
 
     def _play_out(self, state: State, rng: random.Random) -> None:
+        if self.finish is not None:
+            self.finish(state)
+            return
         limit = self.horizon
         count = 0
         fast = self.fast

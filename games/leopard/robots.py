@@ -35,19 +35,31 @@ KEEP = {JACK: 0.5, QUEEN: 0.1, 8: 0.45, 11: 0.6}  # a ten, a king: laid anywhere
 def line_worth(a: int, b: int, c: int, hope: float) -> float:
     """A line of three tops (-1: a place still free) as points, and as a hope of points
     while places are free (``hope``: how much of the deal is left to fill them)."""
+    points, hoped = LINE_WORTH.get((a, b, c)) or line_parts(a, b, c)
+    return points + hope * hoped
+
+
+LINE_WORTH: dict[tuple[int, int, int], tuple[float, float]] = {}
+
+
+def line_parts(a: int, b: int, c: int) -> tuple[float, float]:
+    """:func:`line_worth` as its points and what ``hope`` multiplies (kept: the play-outs
+    ask about the same lines over and over)."""
     tops = [t for t in (a, b, c) if t >= 0]
-    if not tops:
-        return 0.15 * hope
     suits = {t // 13 for t in tops}
     colours = {COLOUR[t] for t in tops}
-    if len(tops) == 3:
-        return 2.0 if len(suits) == 1 else (1.0 if len(colours) == 1 else 0.0)
-    if len(colours) > 1:
-        return 0.0
-    filled = len(tops)  # one or two of three
-    if len(suits) == 1:
-        return hope * (0.55 if filled == 2 else 0.3)
-    return hope * (0.3 if filled == 2 else 0.15)
+    if not tops:
+        parts = (0.0, 0.15)
+    elif len(tops) == 3:
+        parts = (2.0 if len(suits) == 1 else (1.0 if len(colours) == 1 else 0.0), 0.0)
+    elif len(colours) > 1:
+        parts = (0.0, 0.0)
+    elif len(suits) == 1:  # one or two of three
+        parts = (0.0, 0.55 if len(tops) == 2 else 0.3)
+    else:
+        parts = (0.0, 0.3 if len(tops) == 2 else 0.15)
+    LINE_WORTH[a, b, c] = parts
+    return parts
 
 
 THROUGH = tuple(tuple(line for line in LINES if place in line) for place in range(9))
@@ -201,7 +213,15 @@ def strong(samples: int | None = None, budget: float | None = None) -> MonteCarl
     """The strong robot: ``samples`` deals a move, or as many as fit in ``budget`` seconds."""
     kwargs = {} if budget is None else {"budget": budget}
     return MonteCarlo(rules=RULES, sample=sample_state, policy=Club(), fast=fast_club,
-                      value=value, samples=samples, shortlist=shortlist, horizon=24, **kwargs)
+                      value=value, samples=samples, shortlist=shortlist, horizon=24, prior=PRIOR,
+                      **kwargs)
+
+
+# The search leaves the club player's choice only when a tenth of a deal more of the sampled
+# deals say so: with few samples (the duels' 4 a move) the cut-off play-outs are noisy, and
+# without it the search did worse than the club robot it searches with (strong vs club, 200
+# deals at 4 samples: 44.5% won against 50.0%).
+PRIOR = 0.1
 
 
 MEASURE = "won"  # what a duel counts: deals won, or points a deal

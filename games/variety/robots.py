@@ -233,10 +233,64 @@ def likelihood(hands: list[int], calls: list[dict], seat: int) -> float:
     return score
 
 
+def told_lengths(view) -> dict[int, list[int]]:
+    """By seat (not the view's own), the suit lengths it holds now as its announcement in
+    the robots' form told them (less the cards it has played since), where they fit what
+    the seat has shown (a person may say anything: then nothing is known)."""
+    seat, counts = view["seat"], view["counts"]
+    told = {}
+    for call in view["calls"]:
+        found = said(call.get("say", ""))
+        if found and call["seat"] != seat:
+            told[call["seat"]] = list(found[0])
+    missing = voids(view)
+    for trick in view["played"] + [view["trick"]]:
+        for play in trick:
+            if play["seat"] in told:
+                told[play["seat"]][card_index(play["card"]) // 13] -= 1
+    for who, lengths in list(told.items()):
+        if (min(lengths) < 0 or sum(lengths) != counts[who]
+                or any(lengths[s] and missing[who] & SUIT_MASK[s] for s in range(4))):
+            del told[who]
+    return told
+
+
+def deal_told(unseen: list[int], view, told: dict[int, list[int]], missing: list[int],
+              rng: random.Random) -> list[int] | None:
+    """The other seats' hands with the told seats holding exactly their told suit lengths,
+    the rest dealt as :func:`deal_unseen` does; None when they do not fit together."""
+    seat, counts = view["seat"], view["counts"]
+    hands = [0] * SEATS
+    hands[seat] = mask(view["hand"])
+    rest = []
+    for suit in range(4):
+        pile = [c for c in unseen if c // 13 == suit]
+        rng.shuffle(pile)
+        for who, lengths in told.items():
+            if lengths[suit] > len(pile):
+                return None
+            for _ in range(lengths[suit]):
+                hands[who] |= 1 << pile.pop()
+        rest += pile
+    others = [s for s in range(SEATS) if s != seat and s not in told]
+    if not others:
+        return hands if not rest else None
+    if len(rest) != sum(counts[s] for s in others):
+        return None
+    shares = [counts[s] if s in others else 0 for s in range(SEATS)]
+    shares[seat] = 0
+    try:
+        dealt = deal_unseen(rest, shares, seat, 0, missing, rng)
+    except AssertionError:
+        return None
+    return [hands[s] | (dealt[s] if s != seat else 0) for s in range(SEATS)]
+
+
 def sample_state(view, rng: random.Random, tries: int = 6) -> VarietyState:
     """A whole deal consistent with ``view``: the unseen cards dealt to the other seats by
-    their counts, none in a suit a seat proved void in; of a few such deals, the one whose
-    hands best fit the calls and announcements."""
+    their counts, none in a suit a seat proved void in, a seat that announced its suit
+    lengths in the robots' form holding them; of a few such deals, the one whose hands best
+    fit the calls and announcements (the high-card points)."""
     seat, counts = view["seat"], view["counts"]
     hand = mask(view["hand"])
     played = 0
@@ -244,10 +298,17 @@ def sample_state(view, rng: random.Random, tries: int = 6) -> VarietyState:
         played |= mask(play["card"] for play in trick)
     unseen = [c for c in range(52) if not (played | hand) >> c & 1]
     missing = voids(view)
+    told = told_lengths(view) if view["calls"] else {}
+    shown = [0] * SEATS  # the cards each seat has played: its hand at the calls held them
+    for trick in view["played"] + [view["trick"]]:
+        for play in trick:
+            shown[play["seat"]] |= 1 << card_index(play["card"])
     best, best_score = None, None
     for _ in range(tries if view["calls"] else 1):
-        hands = deal_unseen(unseen, counts, seat, hand, missing, rng)
-        score = likelihood(hands, view["calls"], seat)
+        hands = deal_told(unseen, view, told, missing, rng) if told else None
+        if hands is None:
+            hands = deal_unseen(unseen, counts, seat, hand, missing, rng)
+        score = likelihood([h | shown[s] for s, h in enumerate(hands)], view["calls"], seat)
         if best_score is None or score > best_score:
             best, best_score = hands, score
     return state_of(view, best)
