@@ -8,16 +8,13 @@ import random
 import statistics
 import time
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
-from django.db import connection, reset_queries
+from django.db import connection
+from django.template import Template
 from django.test import Client
-from django.test.utils import (
-    CaptureQueriesContext,
-    setup_databases,
-    setup_test_environment,
-    teardown_databases,
-)
+from django.test.utils import setup_databases, setup_test_environment, teardown_databases
 
 from games import registry, selectors, services
 from games.engine import IllegalAction
@@ -46,7 +43,11 @@ class Command(BaseCommand):
         figures = {"machine": machine()}
         figures["simulate"] = {key: simulate(key, deals=deals, seed=1)["deals_per_second"]
                                for key in GAMES}
+        # The test client's environment, but the templates rendered as served: the test
+        # environment has every render send a signal, for which the client copies the context.
+        served_render = Template._render
         setup_test_environment()
+        Template._render = served_render
         old = setup_databases(verbosity=0, interactive=False, aliases={"default"})
         try:
             user = get_user_model().objects.create_user("bench", password="bench-only-pw")
@@ -69,7 +70,7 @@ class Command(BaseCommand):
         for key, h in figures["hotseat"].items():
             self.stdout.write(
                 f"hotseat action {key} (POST, write, partial): median {h['action_ms']:.2f} ms "
-                f"over {h['actions']} actions; SQL queries per action: first "
+                f"over {h['actions']} actions; SQL queries per action (COMMIT not counted): first "
                 f"{h['queries_first']}, {ordinal(NTH)} {h['queries_nth']} "
                 f"(min {h['queries_min']}, max {h['queries_max']})")
         for key, q in figures["score_sheet"].items():
@@ -96,7 +97,7 @@ def machine() -> str:
     except (OSError, StopIteration):
         pass
     return (f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-            f"{connection.vendor}")
+            f"{connection.vendor}, DEBUG {'on' if settings.DEBUG else 'off'}")
 
 
 def new_table(user, key: str):
@@ -105,6 +106,30 @@ def new_table(user, key: str):
     seats = rules.seats(rules.parse_options({}))
     return services.start_table(user=user, game=key, options={}, seed=1,
                                 players=NAMES[:seats])
+
+
+class Statements:
+    """The SQL statements run inside it, counted as the database is sent them (COMMIT, which
+    is no statement of a cursor, is not counted), without the debug cursor's log: the
+    timings are those of a served request."""
+
+    def __init__(self):
+        self.count = 0
+
+    def __call__(self, execute, sql, params, many, context):
+        self.count += 1
+        return execute(sql, params, many, context)
+
+    def __enter__(self):
+        self.wrapper = connection.execute_wrapper(self)
+        self.wrapper.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        return self.wrapper.__exit__(*exc)
+
+    def __len__(self):
+        return self.count
 
 
 def step_first(state, action: dict) -> dict | None:
@@ -153,8 +178,7 @@ def hotseat_actions(client, user, key: str) -> dict:
             deal = current(table)
         fields = {"deal": deal.number, "version": deal.version, "seat": action["seat"],
                   **moves.fields(action)}
-        reset_queries()  # the log keeps 9000 queries: a full one counts none
-        with CaptureQueriesContext(connection) as queries:
+        with Statements() as queries:
             started = time.perf_counter()
             response = client.post(f"/t/{table.token}/act", fields, **HTMX)
             timings.append(time.perf_counter() - started)
@@ -187,8 +211,7 @@ def score_sheet_queries(client, user, key: str) -> dict | None:
         deal = current(table)
         finish_deal(deal, user)
         if number in (1, last):
-            reset_queries()
-            with CaptureQueriesContext(connection) as queries:
+            with Statements() as queries:
                 response = client.get(f"/t/{table.token}/cycles/1/")
             assert response.status_code == 200, (key, "cycle", response.status_code)
             counts[f"after_{number}"] = len(queries)
