@@ -7,6 +7,7 @@ import platform
 import random
 import statistics
 import time
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -141,6 +142,12 @@ def step_first(state, action: dict) -> dict | None:
     return None
 
 
+def post(client, path: str, fields: dict):
+    """A form posted as htmx posts it: urlencoded (the test client's default is multipart)."""
+    return client.post(path, urlencode(fields), content_type="application/x-www-form-urlencoded",
+                       **HTMX)
+
+
 def current(table):
     deal = selectors.current_deal(table)
     deal.table = table
@@ -157,30 +164,28 @@ def hotseat_actions(client, user, key: str) -> dict:
     while len(timings) < ACTIONS:
         deal = current(table)
         if deal.is_over:
-            response = client.post(f"/t/{table.token}/next-deal", {"deal": deal.number},
-                                   **HTMX)
+            response = post(client, f"/t/{table.token}/next-deal", {"deal": deal.number})
             assert response.status_code == 200, (key, "next-deal", response.status_code)
             continue
         hotseat = selectors.load(deal)
         if hotseat.handoff:
-            response = client.post(f"/t/{table.token}/reveal", {
-                "deal": deal.number, "version": deal.version,
-                "seat": hotseat.state.to_act}, **HTMX)
+            response = post(client, f"/t/{table.token}/reveal", {
+                "deal": deal.number, "version": deal.version, "seat": hotseat.state.to_act})
             assert response.status_code == 200, (key, "reveal", response.status_code)
             continue
         action = rng.choice(hotseat.state.legal_actions())
         step = step_first(hotseat.state, action)
         if step:
-            response = client.post(f"/t/{table.token}/act", {
+            response = post(client, f"/t/{table.token}/act", {
                 "deal": deal.number, "version": deal.version, "seat": step["seat"],
-                **moves.fields(step)}, **HTMX)
+                **moves.fields(step)})
             assert response.status_code == 200, (key, "step", response.status_code)
             deal = current(table)
         fields = {"deal": deal.number, "version": deal.version, "seat": action["seat"],
                   **moves.fields(action)}
         with Statements() as queries:
             started = time.perf_counter()
-            response = client.post(f"/t/{table.token}/act", fields, **HTMX)
+            response = post(client, f"/t/{table.token}/act", fields)
             timings.append(time.perf_counter() - started)
         assert response.status_code == 200, (key, "act", response.status_code)
         if deal.number == 1:
