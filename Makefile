@@ -50,7 +50,9 @@ test: lint
 	$(PY) manage.py makemigrations --check --dry-run
 	$(PY) -m tests.both_runs $(PG_TEST_URL) $(REDIS_TEST_URL)
 
-bench: install
+# as served: DEBUG off
+bench: export DEBUG = 0
+bench: install .secret_key
 	$(PY) manage.py bench
 	$(PY) manage.py bench_tournaments --game variety
 	$(PY) -m tests.bench_live

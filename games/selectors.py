@@ -221,14 +221,16 @@ def scored_rows(deals, players: list[str], game, latest: Deal | None = None):
     return rows, totals, results
 
 
-def finished(deals):
-    return deals.filter(is_over=True).order_by("number").values_list("number", "dealer",
-                                                                      "result")
+def finished(**deals):
+    """The finished deals ``deals`` names (by its table or its cycle), in order."""
+    # Deal.objects rather than a related manager, which costs more to set up than the query
+    return (Deal.objects.filter(**deals, is_over=True).order_by("number")
+            .values_list("number", "dealer", "result"))
 
 
 def running_totals(table: Table, players: list[str], game) -> Totals:
     """Each finished deal's scores and their running total (1 query)."""
-    rows, totals, _ = scored_rows(finished(table.deals), players, game)
+    rows, totals, _ = scored_rows(finished(table_id=table.pk), players, game)
     return Totals(players=players, rows=rows, totals=totals)
 
 
@@ -241,7 +243,7 @@ def cycle_results(cycle: Cycle) -> list[dict]:
 def cycle_sheet(cycle: Cycle, players: list[str], game, latest: Deal | None = None) -> Sheet:
     """The cycle's (or match's) score sheet: a column per player, a row per finished deal,
     the totals and, once it is complete, its winners (1 query)."""
-    rows, totals, results = scored_rows(finished(cycle.deals), players, game, latest)
+    rows, totals, results = scored_rows(finished(cycle_id=cycle.pk), players, game, latest)
     complete = cycle.is_complete(results)
     best = max(totals) if complete else None
     return Sheet(cycle=cycle, players=players, rows=rows, totals=totals, complete=complete,

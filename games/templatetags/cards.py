@@ -42,13 +42,13 @@ def rank_shown(rank: str) -> str:
 
 
 def card_name(code: str) -> str:
-    return pgettext("card name", "%(rank)s of %(suit)s") % {
-        "rank": RANK_NAMES[code[0]], "suit": SUIT_NAMES[code[1]]}
+    """"the queen of spades", in the reader's language."""
+    return cards_in(translation.get_language())[code]["name"]
 
 
 def card_text(code: str) -> str:
-    """"10♥": the short form for sentences."""
-    return rank_shown(code[0]) + SUIT_SYMBOLS[code[1]]
+    """"10♥": the short form for sentences, in the reader's language."""
+    return cards_in(translation.get_language())[code]["text"]
 
 
 @register.filter
@@ -68,11 +68,12 @@ def cards_in(language: str | None) -> dict[str, dict]:
 
 def describe(code: str) -> dict:
     rank, symbol, red = rank_shown(code[0]), SUIT_SYMBOLS[code[1]], code[1] in RED_SUITS
-    name = card_name(code)
+    name = pgettext("card name", "%(rank)s of %(suit)s") % {
+        "rank": RANK_NAMES[code[0]], "suit": SUIT_NAMES[code[1]]}
     face = format_html('<span class="face{}" aria-hidden="true"><span class="rank">{}</span>'
                        '<span class="suit">{}</span></span>', " red" if red else "", rank, symbol)
     return {"code": code, "rank": rank, "symbol": symbol, "red": red, "name": name,
-            "text": card_text(code), "face": face, "image": image(face, "card", name)}
+            "text": rank + symbol, "face": face, "image": image(face, "card", name)}
 
 
 def image(face: str, css: str, label: str) -> str:

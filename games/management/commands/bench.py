@@ -7,17 +7,15 @@ import platform
 import random
 import statistics
 import time
+from urllib.parse import urlencode
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
-from django.db import connection, reset_queries
+from django.db import connection
+from django.template import Template
 from django.test import Client
-from django.test.utils import (
-    CaptureQueriesContext,
-    setup_databases,
-    setup_test_environment,
-    teardown_databases,
-)
+from django.test.utils import setup_databases, setup_test_environment, teardown_databases
 
 from games import registry, selectors, services
 from games.engine import IllegalAction
@@ -46,7 +44,11 @@ class Command(BaseCommand):
         figures = {"machine": machine()}
         figures["simulate"] = {key: simulate(key, deals=deals, seed=1)["deals_per_second"]
                                for key in GAMES}
+        # The test client's environment, but the templates rendered as served: the test
+        # environment has every render send a signal, for which the client copies the context.
+        served_render = Template._render
         setup_test_environment()
+        Template._render = served_render
         old = setup_databases(verbosity=0, interactive=False, aliases={"default"})
         try:
             user = get_user_model().objects.create_user("bench", password="bench-only-pw")
@@ -69,7 +71,7 @@ class Command(BaseCommand):
         for key, h in figures["hotseat"].items():
             self.stdout.write(
                 f"hotseat action {key} (POST, write, partial): median {h['action_ms']:.2f} ms "
-                f"over {h['actions']} actions; SQL queries per action: first "
+                f"over {h['actions']} actions; SQL queries per action (COMMIT not counted): first "
                 f"{h['queries_first']}, {ordinal(NTH)} {h['queries_nth']} "
                 f"(min {h['queries_min']}, max {h['queries_max']})")
         for key, q in figures["score_sheet"].items():
@@ -96,7 +98,7 @@ def machine() -> str:
     except (OSError, StopIteration):
         pass
     return (f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-            f"{connection.vendor}")
+            f"{connection.vendor}, DEBUG {'on' if settings.DEBUG else 'off'}")
 
 
 def new_table(user, key: str):
@@ -107,6 +109,30 @@ def new_table(user, key: str):
                                 players=NAMES[:seats])
 
 
+class Statements:
+    """The SQL statements run inside it, counted as the database is sent them (COMMIT, which
+    is no statement of a cursor, is not counted), without the debug cursor's log: the
+    timings are those of a served request."""
+
+    def __init__(self):
+        self.count = 0
+
+    def __call__(self, execute, sql, params, many, context):
+        self.count += 1
+        return execute(sql, params, many, context)
+
+    def __enter__(self):
+        self.wrapper = connection.execute_wrapper(self)
+        self.wrapper.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        return self.wrapper.__exit__(*exc)
+
+    def __len__(self):
+        return self.count
+
+
 def step_first(state, action: dict) -> dict | None:
     """The step a live table takes before ``action`` (a draw, say), if one is due."""
     try:
@@ -114,6 +140,12 @@ def step_first(state, action: dict) -> dict | None:
     except IllegalAction:
         return state.steps()[0]
     return None
+
+
+def post(client, path: str, fields: dict):
+    """A form posted as htmx posts it: urlencoded (the test client's default is multipart)."""
+    return client.post(path, urlencode(fields), content_type="application/x-www-form-urlencoded",
+                       **HTMX)
 
 
 def current(table):
@@ -132,31 +164,28 @@ def hotseat_actions(client, user, key: str) -> dict:
     while len(timings) < ACTIONS:
         deal = current(table)
         if deal.is_over:
-            response = client.post(f"/t/{table.token}/next-deal", {"deal": deal.number},
-                                   **HTMX)
+            response = post(client, f"/t/{table.token}/next-deal", {"deal": deal.number})
             assert response.status_code == 200, (key, "next-deal", response.status_code)
             continue
         hotseat = selectors.load(deal)
         if hotseat.handoff:
-            response = client.post(f"/t/{table.token}/reveal", {
-                "deal": deal.number, "version": deal.version,
-                "seat": hotseat.state.to_act}, **HTMX)
+            response = post(client, f"/t/{table.token}/reveal", {
+                "deal": deal.number, "version": deal.version, "seat": hotseat.state.to_act})
             assert response.status_code == 200, (key, "reveal", response.status_code)
             continue
         action = rng.choice(hotseat.state.legal_actions())
         step = step_first(hotseat.state, action)
         if step:
-            response = client.post(f"/t/{table.token}/act", {
+            response = post(client, f"/t/{table.token}/act", {
                 "deal": deal.number, "version": deal.version, "seat": step["seat"],
-                **moves.fields(step)}, **HTMX)
+                **moves.fields(step)})
             assert response.status_code == 200, (key, "step", response.status_code)
             deal = current(table)
         fields = {"deal": deal.number, "version": deal.version, "seat": action["seat"],
                   **moves.fields(action)}
-        reset_queries()  # the log keeps 9000 queries: a full one counts none
-        with CaptureQueriesContext(connection) as queries:
+        with Statements() as queries:
             started = time.perf_counter()
-            response = client.post(f"/t/{table.token}/act", fields, **HTMX)
+            response = post(client, f"/t/{table.token}/act", fields)
             timings.append(time.perf_counter() - started)
         assert response.status_code == 200, (key, "act", response.status_code)
         if deal.number == 1:
@@ -187,8 +216,7 @@ def score_sheet_queries(client, user, key: str) -> dict | None:
         deal = current(table)
         finish_deal(deal, user)
         if number in (1, last):
-            reset_queries()
-            with CaptureQueriesContext(connection) as queries:
+            with Statements() as queries:
                 response = client.get(f"/t/{table.token}/cycles/1/")
             assert response.status_code == 200, (key, "cycle", response.status_code)
             counts[f"after_{number}"] = len(queries)
