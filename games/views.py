@@ -239,27 +239,15 @@ def act(request, table):
     return services.play(action=action, **turn(request, table))
 
 
-@require_POST
-def robot_turn(request, token):
+@table_post
+def robot_turn(request, table):
     """The page asks the robot whose turn it showed to play (after the pause it shows). A
     second request, or one from a page the table has left behind, changes nothing and
     gets the table as it is now, without a message: the robot has played."""
-    if not request.user.is_authenticated:
-        return refused_page(request, _("Sign in to play."), 403)
     try:
-        table = host_table(request, token)
-    except NotHost:
-        return not_host_page(request)
-    try:
-        services.robot_turn(**turn(request, table))
+        return services.robot_turn(**turn(request, table))
     except services.Stale:
-        pass
-    except services.ServiceError as exc:
-        return render_table(request, table, status=exc.status,
-                            error=message_text(exc, selectors.names(table)))
-    if request.htmx:
-        return render_table(request, table)
-    return redirect(table)
+        return None  # the table as it is now
 
 
 @table_post
