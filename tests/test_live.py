@@ -16,7 +16,7 @@ from django.test import Client
 
 from config.asgi import application
 from games import selectors, services
-from games.consumers import CLOSE_REFUSED_FRAME
+from games.consumers import CLOSE_LAYER_FAILED, CLOSE_REFUSED_FRAME
 from tests.conftest import current, leaked_cards
 from tests.hotseat import act, url
 from tests.test_tournament_services import enter, new_tournament
@@ -274,7 +274,15 @@ def test_a_round_page_links_the_spectators_of_its_tables_played_here_and_follows
         first = json.loads(await communicator.receive_from())["stamp"]
         # the deal played to its end: its result fills the table's sheet
         await database_sync_to_async(finish)(hotseat, host)
-        later = json.loads(await communicator.receive_from(timeout=5))["stamp"]
+        message = await communicator.receive_output(timeout=5)
+        if message["type"] == "websocket.close":
+            # the layer's Redis timed out under a loaded machine (code 4011): the page
+            # reconnects and catches up, and so does this test
+            assert message["code"] == CLOSE_LAYER_FAILED, message
+            communicator = socket(f"/ws/tournaments/{tournament.key}/", ORIGIN)
+            assert (await communicator.connect())[0]
+            message = await communicator.receive_output(timeout=5)
+        later = json.loads(message["text"])["stamp"]
         await communicator.disconnect()
         return first, later
 
