@@ -104,10 +104,10 @@ def robot_seats(table: Table) -> list[bool]:
     return [bool(seat.robot) for seat in table.seats.all()]
 
 
-def is_practice(table: Table) -> bool:
-    """One person and robots: a table to practise at."""
-    robots = robot_seats(table)
-    return any(robots) and robots.count(False) == 1
+def practice_person(table: Table) -> int | None:
+    """The seat of a practice table's one person (the other seats robots), else None."""
+    people = [seat.position for seat in table.seats.all() if not seat.robot]
+    return people[0] if len(people) == 1 < len(table.seats.all()) else None
 
 
 # -- a deal from its log ------------------------------------------------------------------
@@ -158,10 +158,10 @@ def table_page(table: Table, deal: Deal, chosen: str | None = None,
         mode = "robot"
     else:
         mode = "handoff" if hotseat.handoff else "turn"
-    practice = robots.count(False) == 1 and any(robots)
-    if mode == "robot" and practice:
+    person = practice_person(table)
+    if mode == "robot" and person is not None:
         # the one person keeps the screen while the robots play: his own hand stays in view
-        view = state.view(robots.index(False))
+        view = state.view(person)
     else:
         view = state.view(None if spectator else hotseat.shown_seat)
     to_act = view["to_act"]
@@ -186,7 +186,7 @@ def table_page(table: Table, deal: Deal, chosen: str | None = None,
         page.sheet_verdict = presenter.verdict(sheet) if sheet.complete else ""
     page.next_label = presenter.next_label(sheet)
     page.board = presenter.board(page, chosen if turn else None)
-    page.practice = practice
+    page.practice = person is not None
     page.seats = [SeatRow(index=i, name=name, count=view["counts"][i], dealer=i == deal.dealer,
                           to_act=i == to_act, badges=presenter.badges(page, i),
                           robot=robots[i])

@@ -236,15 +236,14 @@ def _hand_to_the_only_person(deal: Deal, user, hotseat: Hotseat | None = None) -
     """At a practice table (one person, the rest robots) nobody else looks at the screen:
     when it is his turn and his hand is not shown, it is shown without asking to pass the
     screen. ``hotseat``: the locked deal's, written by the caller; else written here."""
-    seats = deal.table.seats.all()
-    people = [seat.position for seat in seats if not seat.robot]
-    if len(people) != 1 or len(people) == len(seats):
+    person = selectors.practice_person(deal.table)
+    if person is None:
         return
     own = hotseat is None
     if own:
         hotseat = selectors.load(deal)
-    if hotseat.handoff and hotseat.state.to_act == people[0]:
-        _append(deal, hotseat, Event(REVEAL, people[0]), user)
+    if hotseat.handoff and hotseat.state.to_act == person:
+        _append(deal, hotseat, Event(REVEAL, person), user)
         if own:
             _saved(deal, hotseat)
 

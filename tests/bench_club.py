@@ -4,7 +4,6 @@ with Django set up on them in this process.
 """
 
 import os
-import platform
 import secrets
 import subprocess
 import sys
@@ -20,16 +19,6 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 
 def say(line: str) -> None:
     print(line, flush=True)
-
-
-def machine() -> str:
-    cpu = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo") as f:
-            cpu = next(line.split(":", 1)[1].strip() for line in f if "model name" in line)
-    except (OSError, StopIteration):
-        pass
-    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}"
 
 
 def admin_sql(*statements: str) -> None:

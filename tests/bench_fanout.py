@@ -27,7 +27,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-from tests.bench_club import BASE_DIR, machine, say, throwaway_club
+from config.machine import machine
+from tests.bench_club import BASE_DIR, say, throwaway_club
 
 REDIS_URL = os.environ.get("BENCH_FANOUT_REDIS_URL", "redis://127.0.0.1:6379/6")
 DATABASE = "bench_fanout"

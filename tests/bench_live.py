@@ -16,7 +16,8 @@ import statistics
 import sys
 import time
 
-from tests.bench_club import machine, say, throwaway_club
+from config.machine import machine
+from tests.bench_club import say, throwaway_club
 
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/4")
 DATABASE = "bench_live"

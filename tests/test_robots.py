@@ -22,11 +22,11 @@ def test_every_game_has_robots_of_every_strength():
         assert set(registry.robots(game).ROBOTS) == set(STRENGTHS)
 
 
-def positions(game: str, deals: int, seed: int):
+def positions(game: str, deals: int, seed: int, options: dict | None = None):
     """States met in random deals (every seat choosing a random choice), and the seat to
-    act's view, at every turn."""
+    act's view, at every turn; the game's default options unless ``options`` are given."""
     rules = get_rules(game)
-    options = rules.parse_options({})
+    options = rules.parse_options(options or {})
     rng = random.Random(seed)
     for number in range(deals):
         state = rules.new_deal(options, number % rules.seats(options), rng.getrandbits(32))
@@ -309,7 +309,7 @@ def test_fantans_quick_play_out_plays_as_the_club_robot_does():
 
     rules = get_rules("fantan")
     for options in ({}, {"ace_extra": True, "two_extra": True, "until_out": 2}):
-        for number, state in enumerate(positions_with("fantan", options, 3, 11)):
+        for number, state in enumerate(positions("fantan", 3, 11, options)):
             if number % 7:
                 continue
             quick = rules.from_json(state.to_json())
@@ -321,15 +321,6 @@ def test_fantans_quick_play_out_plays_as_the_club_robot_does():
             assert quick.result() == slow.result()
 
 
-def positions_with(game: str, options: dict, deals: int, seed: int):
-    rules = get_rules(game)
-    options = rules.parse_options(options)
-    rng = random.Random(seed)
-    for number in range(deals):
-        state = rules.new_deal(options, number % rules.seats(options), rng.getrandbits(32))
-        while not state.is_over():
-            yield state
-            state.apply(rng.choice(choices(state)))
 
 
 def test_leopards_line_worth_is_the_same_when_remembered():

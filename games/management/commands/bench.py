@@ -3,7 +3,6 @@ the registry."""
 
 import json
 import os
-import platform
 import random
 import statistics
 import time
@@ -17,6 +16,7 @@ from django.template import Template
 from django.test import Client
 from django.test.utils import setup_databases, setup_test_environment, teardown_databases
 
+import config.machine
 from games import registry, selectors, services
 from games.engine import IllegalAction
 from games.engine.simulate import simulate
@@ -91,14 +91,8 @@ def ordinal(n: int) -> str:
 
 
 def machine() -> str:
-    cpu = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo") as f:
-            cpu = next(line.split(":", 1)[1].strip() for line in f if "model name" in line)
-    except (OSError, StopIteration):
-        pass
-    return (f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-            f"{connection.vendor}, DEBUG {'on' if settings.DEBUG else 'off'}")
+    return (f"{config.machine.machine()}, {connection.vendor}, "
+            f"DEBUG {'on' if settings.DEBUG else 'off'}")
 
 
 def new_table(user, key: str):
