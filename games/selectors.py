@@ -5,6 +5,7 @@ from collections import defaultdict
 from django.db.models import Prefetch, Q
 from django.urls import reverse
 from django.utils.html import conditional_escape
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from tournaments import roles
@@ -198,14 +199,28 @@ def deal_log(hotseat: Hotseat, players: list[str], game) -> list[LogEntry]:
     """The deal's actions and take-backs in order, as the snapshot keeps them (no query);
     showing a hand on the screen is not an entry."""
     names = [conditional_escape(name) for name in players]  # once, not once an entry
+    # an entry's wording depends on the game, the language, the names and the action alone
+    known = (game.key, get_language(), tuple(names))
     entries = []
     for kind, seat, data in hotseat.log:
         taken_back = kind == TAKE_BACK
         entry = LogEntry(name=names[seat], action=data["undone"] if taken_back else data,
                          taken_back=taken_back, players=names)
-        entry.text = game.presenter.log_text(entry)
+        # repr: the action is JSON's data, which its repr tells apart, at a fifth of the cost
+        key = (known, taken_back, seat, repr(entry.action))
+        entry.text = LOG_TEXTS.get(key)
+        if entry.text is None:
+            if len(LOG_TEXTS) >= LOG_TEXTS_KEPT:
+                LOG_TEXTS.clear()
+            entry.text = LOG_TEXTS[key] = game.presenter.log_text(entry)
         entries.append(entry)
     return entries
+
+
+# The wordings of log entries, remembered: a table's page shows the whole log of its deal, and
+# each action shows it again with one entry more. A few thousand deals' worth at most.
+LOG_TEXTS: dict = {}
+LOG_TEXTS_KEPT = 100_000
 
 
 def scored_rows(deals, players: list[str], game, latest: Deal | None = None):

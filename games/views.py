@@ -3,6 +3,7 @@
 import io
 import json
 from dataclasses import fields
+from functools import cached_property
 
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
@@ -11,6 +12,7 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template import TemplateDoesNotExist
 from django.template.loader import select_template
+from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -126,6 +128,25 @@ def message_text(exc, players: list[str]) -> str:
     return _(exc.message) % params if params else _(exc.message)
 
 
+def _address(name: str) -> cached_property:
+    return cached_property(lambda urls: reverse(name, args=[urls.token]))
+
+
+class TableUrls:
+    """The addresses of the table's forms, each reversed once a page at most: a board may
+    hold a form a card, and each form names its address twice (action and hx-post)."""
+
+    table = _address("table")
+    act = _address("table-act")
+    reveal = _address("table-reveal")
+    robot = _address("table-robot")
+    take_back = _address("table-take-back")
+    next_deal = _address("table-next-deal")
+
+    def __init__(self, token: str):
+        self.token = token
+
+
 def render_table(request, table, *, deal=None, error=None, status=200, chosen=None,
                  spectator=False):
     """The table page (its partial for htmx) showing ``deal``, by default the current one;
@@ -146,6 +167,7 @@ def render_table(request, table, *, deal=None, error=None, status=200, chosen=No
                        else f"/ws/t/{table.token}/")
     if not spectator:
         context["watch_url"] = request.build_absolute_uri(table.get_watch_url())
+        context["urls"] = TableUrls(table.token)
     template = PARTIAL if request.htmx else "games/table.html"
     return render(request, template, context, status=status)
 
