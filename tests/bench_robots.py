@@ -34,7 +34,7 @@ DUELS = [
     ("leopard", ["strong", "club"], 400, ("won", "strong", 0.60)),
     ("leopard", ["club", "beginner"], 400, ("won", "club", 0.70)),
 ]
-SAMPLES = {"fantan": 150, "variety": 30, "leopard": 8}
+SAMPLES = {"fantan": 150, "variety": 30, "leopard": 40}
 
 
 def verdict(figures: dict, target: tuple) -> str:

@@ -323,6 +323,28 @@ def test_fantans_quick_play_out_plays_as_the_club_robot_does():
 
 
 
+def test_leopards_quick_play_out_plays_as_the_club_robot_does():
+    """The strong robot's play-outs run on the state's lists for speed, remembering what a
+    lay gains: they must end every deal exactly as the club robot's actions through the
+    rules would (the end declared at the same turn, every card where the club lays it)."""
+    from games.leopard.robots import fast_club, finish_club
+
+    rules = get_rules("leopard")
+    ended = 0
+    for number, state in enumerate(positions("leopard", 6, 3)):
+        if number % 5:
+            continue
+        quick = rules.from_json(state.to_json())
+        finish_club(quick)
+        slow = rules.from_json(state.to_json())
+        while not slow.is_over():
+            slow.apply(fast_club(slow))
+        assert quick.to_json() == slow.to_json()
+        assert quick.result() == slow.result()
+        ended += quick.ender is not None
+    assert ended  # some play-outs end by a declaration, not only by the stock
+
+
 def test_leopards_line_worth_is_the_same_when_remembered():
     """The club robot's worth of a line is remembered for speed: asked again, with another
     hope, it must still be the line's points plus its hope of points."""
