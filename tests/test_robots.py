@@ -220,7 +220,8 @@ def test_fantans_strong_robot_takes_the_sure_win_over_the_sure_loss():
             "options": options, "dealer": dealer, "dealt": {"hands": [[], [], [], []]},
             "hands": hands, "lo": lo, "hi": hi,
             "playable": 1 << card_index("5H") | 1 << card_index("AS"),
-            "to_act": seat, "extra": False, "finish_order": [], "missing": [0] * 4})
+            "to_act": seat, "extra": False, "finish_order": [], "missing": [0] * 4,
+            "history": []})
         state.check_invariants()
         legal = choices(state)
         assert sorted(action["play"] for action in legal) == ["5H", "AS"]

@@ -32,13 +32,14 @@ class FantanView(View):
     can_pass: bool
     options: dict  # the table's options, agreed before the deal
     missing: list[list[str]]  # per seat: cards it proved not to hold by passing (public)
+    history: list[dict]  # every action so far, as a record writes it (the log shows them all)
 
 
 class FantanRules(Rules):
     key = "fantan"
     option_names = ("players", "start_rank", "ace_extra", "two_extra", "until_out",
                     "premiums", "scoring")
-    snapshot_format = 2  # ``missing`` joined the state
+    snapshot_format = 3  # ``history`` joined the state
 
     def seats(self, options) -> int:
         return options["players"]
@@ -104,6 +105,7 @@ class FantanRules(Rules):
         state.extra = data["extra"]
         state.finish_order = list(data["finish_order"])
         state.missing = list(data["missing"])
+        state.history = [tuple(entry) for entry in data["history"]]
         return state
 
 
@@ -111,7 +113,7 @@ class FantanState(State):
     key = "fantan"
     __slots__ = ("options", "n", "dealer", "dealt", "hands", "lo", "hi", "playable", "to_act",
                  "extra", "finish_order", "start", "extra_ranks", "until_out", "pack_mask",
-                 "missing")
+                 "missing", "history")
 
     def __init__(self, options: dict, dealer: int, dealt: dict):
         self.options = options
@@ -133,6 +135,7 @@ class FantanState(State):
         # by seat, the cards it has proved it does not hold: every card that was playable when
         # it passed without an extra card to stop (it can never get one later)
         self.missing = [0] * self.n
+        self.history: list[tuple[int, int]] = []  # (seat, card), card -1 for a pass
 
     # -- the interface -------------------------------------------------------------------
 
@@ -175,6 +178,7 @@ class FantanState(State):
                     "You have a card you can play, so you may not pass."))
             if not self.extra:
                 self.missing[seat] |= self.playable
+            self.history.append((seat, -1))
             self.extra = False
             self._advance()
             return
@@ -183,6 +187,7 @@ class FantanState(State):
             raise IllegalAction(gettext_noop("%(card)s is not in your hand."), card=CODES[card])
         if not self.playable & bit:
             raise IllegalAction(gettext_noop("%(card)s cannot be laid now."), card=CODES[card])
+        self.history.append((seat, card))
         self._lay(seat, card, bit)
 
     def _lay(self, seat: int, card: int, bit: int) -> None:
@@ -299,6 +304,8 @@ class FantanState(State):
             "playable": legal,
             "can_pass": own and (self.extra or not legal),
             "missing": [codes_of(mask) for mask in self.missing],
+            "history": [{"seat": s, "pass": True} if c < 0 else {"seat": s, "play": CODES[c]}
+                        for s, c in self.history],
             "options": self.options,
             "scores": self.scores() if to_act is None else None,
         }
@@ -311,7 +318,8 @@ class FantanState(State):
         return {"options": self.options, "dealer": self.dealer, "dealt": self.dealt,
                 "hands": list(self.hands), "lo": list(self.lo), "hi": list(self.hi),
                 "playable": self.playable, "to_act": self.to_act, "extra": self.extra,
-                "finish_order": list(self.finish_order), "missing": list(self.missing)}
+                "finish_order": list(self.finish_order), "missing": list(self.missing),
+                "history": [list(entry) for entry in self.history]}
 
 
 RULES = FantanRules()

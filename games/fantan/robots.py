@@ -8,9 +8,10 @@ with what its seat has seen (the rows, every hand's size, and the cards each sea
 lacked by passing).
 """
 
+import math
 import random
 
-from games.engine.cards import CODES, card_index
+from games.engine.cards import CODES, card_index, cards_of
 from games.engine.robots import Beginner, MonteCarlo, Robot, deal_unseen
 
 from .engine import RULES, FantanState
@@ -109,6 +110,8 @@ def sample_state(view, rng: random.Random) -> FantanState:
     state.extra = view["extra"]
     state.finish_order = list(view["finish_order"])
     state.missing = missing
+    state.history = [(entry["seat"], card_index(entry["play"]) if "play" in entry else -1)
+                     for entry in view["history"]]
     return state
 
 
@@ -142,10 +145,12 @@ def finish_club(state: FantanState) -> None:
         if not cards:
             if not state.extra:
                 state.missing[seat] |= state.playable
+            state.history.append((seat, -1))
             state.extra = False
             state._advance()
             continue
         card = club_card(cards, hand, pack & ~table & ~hand, lo)
+        state.history.append((seat, card))
         table |= 1 << card
         state._lay(seat, card, 1 << card)
 
@@ -153,8 +158,7 @@ def finish_club(state: FantanState) -> None:
 def strong(samples: int | None = None, budget: float | None = None) -> MonteCarlo:
     """The strong robot: ``samples`` deals a move, or as many as fit in ``budget`` seconds."""
     kwargs = {} if budget is None else {"budget": budget}
-    return MonteCarlo(rules=RULES, sample=sample_state, policy=Club(), fast=fast_club, value=value,
-                      samples=samples, prior=PRIOR, finish=finish_club, **kwargs)
+    return Strong(samples=samples, **kwargs)
 
 
 # The search leaves the club player's card only when a tenth more of the sampled deals say so:
@@ -165,3 +169,149 @@ PRIOR = 0.1
 
 MEASURE = "won"  # what a duel counts: deals won, or points a deal
 ROBOTS = {"beginner": Beginner, "club": Club, "strong": strong}
+
+
+# -- reading the other seats' plays -----------------------------------------------------------
+
+TEMPERATURE = 0.25  # how firmly a sensible player takes the card the club rule scores best
+
+
+def plays_read(view) -> list[list[tuple]]:
+    """By seat, each play another seat made (from the public history): its card, the cards
+    then playable with the cards each would have brought nearer, and the cards the seat laid
+    from then on (its hand then was its hand now and those)."""
+    n = len(view["counts"])
+    pack = RULES_PACK[n]
+    start = card_index(view["start_rank"] + "S") % 13
+    lo, hi = [-1] * 4, [-1] * 4
+    playable = sum(1 << (13 * suit + start) for suit in range(4))
+    plays: list[list[tuple]] = [[] for _ in range(n)]
+    for entry in view["history"]:
+        if "play" not in entry:
+            continue
+        seat, card = entry["seat"], card_index(entry["play"])
+        if seat != view["seat"]:
+            options = []
+            rest = playable
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                other = low.bit_length() - 1
+                ahead = beyond(other, lo[other // 13]) & pack
+                options.append((low, ahead, ahead.bit_count()))
+            plays[seat].append([card, options, 0])
+        for earlier in plays[seat]:
+            earlier[2] |= 1 << card
+        suit, rank = divmod(card, 13)
+        playable &= ~(1 << card)
+        if lo[suit] < 0 or rank < lo[suit]:
+            lo[suit] = rank
+            if rank > 0:
+                playable |= 1 << (card - 1)
+        if hi[suit] < 0 or rank > hi[suit]:
+            hi[suit] = rank
+            if rank < 12:
+                playable |= 1 << (card + 1)
+    return plays
+
+
+def likelihood(plays: list[tuple], hand: int) -> float:
+    """The log-likelihood that a sensible player holding ``hand`` now made ``plays``: at each,
+    the club rule's scores of its playable cards, softened (the chosen one need not be the
+    best scored, but the better scored the likelier)."""
+    total = 0.0
+    for card, options, later in plays:
+        held = hand | later
+        weights = 0.0
+        chosen = 0.0
+        count = 0
+        for bit, ahead, size in options:
+            if held & bit:
+                mine = (ahead & held).bit_count()
+                # the club rule's score, with the others' cards as what is ahead less its own
+                score = 2.6 * mine - 0.6 * size + (0.5 if mine and mine == size else 0.0)
+                weight = math.exp(score / TEMPERATURE)
+                weights += weight
+                count += 1
+                if bit >> card & 1:
+                    chosen = weight
+        if count > 1:
+            total += math.log(chosen / weights)
+    return total
+
+
+class Reading:
+    """Deals consistent with the view, drawn in proportion to how likely sensible players
+    holding them would have made the other seats' plays: a Markov chain that swaps two
+    cards between two other seats' hands (never one into a hand that proved it lacks it)
+    and keeps the swap as the likelihoods say (Metropolis)."""
+
+    def __init__(self, view, rng: random.Random, burn: int, thin: int):
+        world = sample_state(view, rng)
+        self.snapshot = world.to_json()
+        self.plays = plays_read(view)
+        self.thin = thin
+        self.hands = list(world.hands)
+        self.cards = [cards_of(hand) for hand in world.hands]
+        self.missing = world.missing
+        self.logs = [likelihood(plays, hand)
+                     for plays, hand in zip(self.plays, self.hands, strict=True)]
+        self.others = [s for s in range(len(self.hands)) if s != view["seat"] and self.cards[s]]
+        self.fresh = True
+        if any(self.plays[s] for s in self.others):
+            self.walk(rng, burn)
+        else:
+            self.others = []  # nothing to read: every deal as likely as the next
+
+    def walk(self, rng: random.Random, steps: int) -> None:
+        hands, cards, missing, logs, plays = self.hands, self.cards, self.missing, self.logs, \
+            self.plays
+        others = self.others
+        if len(others) < 2:
+            return
+        for _ in range(steps):
+            s, t = rng.sample(others, 2)
+            i, j = rng.randrange(len(cards[s])), rng.randrange(len(cards[t]))
+            a, b = cards[s][i], cards[t][j]
+            if missing[t] >> a & 1 or missing[s] >> b & 1:
+                continue
+            swap = 1 << a | 1 << b
+            hand_s, hand_t = hands[s] ^ swap, hands[t] ^ swap
+            log_s, log_t = likelihood(plays[s], hand_s), likelihood(plays[t], hand_t)
+            change = log_s + log_t - logs[s] - logs[t]
+            if change >= 0 or rng.random() < math.exp(change):
+                hands[s], hands[t], logs[s], logs[t] = hand_s, hand_t, log_s, log_t
+                cards[s][i], cards[t][j] = b, a
+
+    def deal(self, view, rng: random.Random) -> FantanState:
+        """The next deal of the chain (a fresh deal when there is nothing to read)."""
+        if not self.others:
+            return sample_state(view, rng)
+        if self.fresh:
+            self.fresh = False
+        else:
+            self.walk(rng, self.thin)
+        state = RULES.from_json(self.snapshot)
+        state.hands = list(self.hands)
+        return state
+
+
+class Strong(MonteCarlo):
+    """The search over deals drawn as :class:`Reading` reads the other seats' plays."""
+
+    def __init__(self, **settings):
+        super().__init__(rules=RULES, sample=self.read_deal, policy=Club(), fast=fast_club,
+                         value=value, prior=PRIOR, finish=finish_club, **settings)
+        self.reading = None
+
+    def choose(self, view, legal, rng):
+        self.reading = None  # a new view: read it afresh at the first sample
+        return super().choose(view, legal, rng)
+
+    def read_deal(self, view, rng):
+        if self.reading is None:
+            self.reading = Reading(view, rng, BURN, THIN)
+        return self.reading.deal(view, rng)
+
+
+BURN, THIN = 200, 10  # the chain's swaps before its first deal, and between two deals
