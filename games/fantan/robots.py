@@ -46,6 +46,12 @@ def beyond(card: int, lo: int) -> int:
     return below if rank < lo else above
 
 
+def club_score(mine: int, theirs: int) -> float:
+    """How much a club player likes a card that brings ``mine`` of his own cards and
+    ``theirs`` of the others' nearer."""
+    return 2.0 * mine - 0.6 * theirs + (0.5 if mine and not theirs else 0.0)
+
+
 def club_card(cards: int, hand: int, unseen: int, lo: list[int]) -> int:
     """The card a club player lays of the playable ``cards``: the one that brings most of
     his own cards nearer, and fewest of the others'."""
@@ -57,8 +63,7 @@ def club_card(cards: int, hand: int, unseen: int, lo: list[int]) -> int:
         ahead = beyond(card, lo[card // 13])
         mine = (ahead & hand).bit_count()
         theirs = (ahead & unseen).bit_count()
-        # the nearest own card behind this one counts most: fewer cards to wait for
-        score = 2.0 * mine - 0.6 * theirs + (0.5 if mine and not theirs else 0.0)
+        score = club_score(mine, theirs)
         if best_score is None or score > best_score:
             best, best_score = card, score
     return best
@@ -228,9 +233,8 @@ def likelihood(plays: list[tuple], hand: int) -> float:
         for bit, ahead, size in options:
             if held & bit:
                 mine = (ahead & held).bit_count()
-                # the club rule's score, with the others' cards as what is ahead less its own
-                score = 2.6 * mine - 0.6 * size + (0.5 if mine and mine == size else 0.0)
-                weight = math.exp(score / TEMPERATURE)
+                # the others' cards: what is ahead, less its own
+                weight = math.exp(club_score(mine, size - mine) / TEMPERATURE)
                 weights += weight
                 count += 1
                 if bit >> card & 1:
