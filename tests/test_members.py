@@ -9,10 +9,12 @@ import logging
 import re
 
 import pytest
+from django.conf import global_settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import get_hasher
 from django.test import Client
 
+from config import settings as served
 from games import members
 from games.models import AuditEntry, Player
 from tests.conftest import user_in
@@ -160,6 +162,9 @@ def test_an_invited_member_signs_in_with_the_password_shown_once_and_kept_hashed
     account = get_user_model().objects.get(username="boris")
     assert password not in account.password and account.check_password(password)
     assert account.password.startswith(f"{get_hasher().algorithm}$")
+    # (the suite hashes quickly, tests/conftest.py; the served club keeps Django's PBKDF2)
+    assert getattr(served, "PASSWORD_HASHERS", global_settings.PASSWORD_HASHERS)[0] == (
+        "django.contrib.auth.hashers.PBKDF2PasswordHasher")
     assert set(account.groups.values_list("name", flat=True)) == {SCORER, PLAYER}
     players[1].refresh_from_db()
     assert players[1].user == account
