@@ -26,6 +26,21 @@ def pytest_configure(config):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """pytest-django's test database, whose PostgreSQL copy can be dropped at the end of a
+    run even when a connection is left open elsewhere (a full run once ended with "database
+    is being accessed by other users": a connection of the browser tests' ORM calls beside
+    Playwright's event loop, which Django keeps by context, stayed idle to the end)."""
+    yield
+    from django.db import connection
+
+    if connection.vendor == "postgresql":
+        with django_db_blocker.unblock(), connection.cursor() as cursor:
+            cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                           "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+
+
 def user_in(django_user_model, name, *groups, staff=False):
     """A member in the given role groups (tournaments.roles)."""
     from django.contrib.auth.models import Group
