@@ -30,8 +30,8 @@ def pytest_configure(config):
 def django_db_setup(django_db_setup, django_db_blocker):
     """pytest-django's test database, whose PostgreSQL copy can be dropped at the end of a
     run even when a connection is left open elsewhere (a full run once ended with "database
-    is being accessed by other users": a connection of the browser tests' ORM calls beside
-    Playwright's event loop, which Django keeps by context, stayed idle to the end)."""
+    is being accessed by other users": a connection opened during the browser tests, its last
+    statement one of their inserts, stayed idle to the end of the run)."""
     yield
     from django.db import connection
 
