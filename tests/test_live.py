@@ -192,8 +192,10 @@ def test_whatever_a_page_sends_closes_its_socket_cleanly(fantan_table, frame, ca
 
 @pytest.mark.django_db(transaction=True)
 def test_host_and_spectator_sockets_follow_every_action_and_carry_no_card(fantan_table, host):
+    cookie = session_of(host)  # not in the event loop's thread, whose connection stays open
+
     async def run():
-        host_socket = socket(f"/ws/t/{fantan_table.token}/", ORIGIN, session_of(host))
+        host_socket = socket(f"/ws/t/{fantan_table.token}/", ORIGIN, cookie)
         watcher = socket(f"/ws/watch/{fantan_table.watch_key}/", ORIGIN)
         assert (await host_socket.connect())[0] and (await watcher.connect())[0]
         await database_sync_to_async(act)(fantan_table, 0, host)  # a reveal and an action
