@@ -43,8 +43,8 @@ def django_db_setup(django_db_setup, django_db_blocker):
         left = other_sessions(connection)
         if left:
             with connection.cursor() as cursor:
-                cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                               "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+                cursor.execute("SELECT pg_terminate_backend(pid) FROM unnest(%s::int[]) AS pid",
+                               [[pid for pid, *_ in left]])
             pytest.fail("connections left open to the test database at the end of the run "
                         f"(pid, state, last statement): {left}", pytrace=False)
 
