@@ -3,6 +3,7 @@ benchmarks call it from a process that does not set Django up)."""
 
 import os
 import platform
+import sys
 
 
 def machine() -> str:
@@ -12,4 +13,6 @@ def machine() -> str:
             cpu = next(line.split(":", 1)[1].strip() for line in f if "model name" in line)
     except (OSError, StopIteration):
         pass
-    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    # where the interpreter lives tells its build: Debian's (/usr) or pyenv's, say
+    return (f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()} "
+            f"from {sys.base_prefix}")
