@@ -1,7 +1,8 @@
 """Settings, read from the environment so that a club laptop needs none of them set.
 
 DATABASE_URL  sqlite:///path (default: db.sqlite3 here) or postgresql://user@host:port/name
-REDIS_URL     redis://host:port/n for channels-redis; the in-memory layer when unset
+REDIS_URL     redis://host:port/n for channels-redis, for several server processes; when unset,
+              the in-memory layer, and sessions cached in the process's memory
 REQUEST_SLOTS HTTP requests one server process serves at once (default 8), each with its own
               database connection: processes x slots must stay below the database's limit
 SECRET_KEY    else what .secret_key here holds (`make run` makes it once), else a
@@ -156,6 +157,18 @@ if os.environ.get("REDIS_URL"):
                                   "CONFIG": {"hosts": [os.environ["REDIS_URL"]]}}}
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # Without Redis the club is served by one process: it reads its sessions from its own
+    # memory, a statement less a request (the database keeps them too). With Redis several
+    # processes serve it, and one's memory would miss a sign-out made through another; nor
+    # may the sessions depend on Redis, which may be down while the club plays on.
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
+# Each process's own memory, in every set-up. "default": the sessions above, when cached.
+# "pages": what a table's page shows again action after action, each entry named by all it
+# shows (games.selectors.scores_key), so that a process never needs another's entries.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+          "pages": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                    "OPTIONS": {"MAX_ENTRIES": 5000}}}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

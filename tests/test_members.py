@@ -325,6 +325,20 @@ def test_a_new_password_ends_the_members_sessions_and_lifts_a_lock_out(
     assert signs_in("member", password)
 
 
+def test_signing_out_ends_the_session_for_every_copy_of_its_cookie(member):
+    """Without Redis the process also keeps its sessions in memory: a sign-out must end
+    the session there too, not only in the database."""
+    browser = Client()
+    assert browser.post("/accounts/login/", {"username": "member",
+                                             "password": TEST_PASSWORD}).status_code == 302
+    copy = Client()
+    copy.cookies["sessionid"] = browser.cookies["sessionid"].value
+    assert copy.get("/account/").status_code == 200  # the same session, read once more
+    assert browser.post("/accounts/logout/").status_code == 302
+    response = copy.get("/account/")
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
 def test_a_director_may_not_reset_his_own_or_an_admin_accounts_password(
         director_client, director, django_user_model):
     staff = user_in(django_user_model, "staff", staff=True)
