@@ -111,6 +111,7 @@ class TablePage:
     sheet_verdict: str = ""  # who won the cycle, once it is complete
     next_label: str = ""
     practice: bool = False  # one person, the other seats robots
+    scores_key: str = ""  # what the sheet or the running totals show (they are cached)
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 
 from collections import defaultdict
 
+from django.core.cache import caches
 from django.db.models import Prefetch, Q
 from django.urls import reverse
 from django.utils.html import conditional_escape
@@ -167,7 +168,8 @@ def table_page(table: Table, deal: Deal, chosen: str | None = None,
         view = state.view(None if spectator else hotseat.shown_seat)
     to_act = view["to_act"]
     take_back_seat = None if spectator else hotseat.take_back_seat()
-    sheet = cycle_sheet(deal.cycle, players, game, deal) if deal.cycle_id else None
+    scored = scored_deals(deal)
+    sheet = cycle_sheet(deal.cycle, players, game, deal, scored) if deal.cycle_id else None
     turn = mode == "turn"
     page = TablePage(
         table=table, deal=deal, game=game, players=players, mode=mode, view=view,
@@ -178,7 +180,7 @@ def table_page(table: Table, deal: Deal, chosen: str | None = None,
                    if take_back_seat is not None else None),
         log=deal_log(hotseat, players, game),
         sheet=sheet,
-        totals=None if sheet else running_totals(table, players, game))
+        totals=None if sheet else running_totals(players, game, scored))
     presenter = game.presenter
     if sheet:
         # the deals of a cycle are played in turn: only its last can be unfinished
@@ -188,6 +190,7 @@ def table_page(table: Table, deal: Deal, chosen: str | None = None,
     page.next_label = presenter.next_label(sheet)
     page.board = presenter.board(page, chosen if turn else None)
     page.practice = person is not None
+    page.scores_key = scores_key(table, deal, players)
     page.seats = [SeatRow(index=i, name=name, count=view["counts"][i], dealer=i == deal.dealer,
                           to_act=i == to_act, badges=presenter.badges(page, i),
                           robot=robots[i])
@@ -243,9 +246,32 @@ def finished(**deals):
             .values_list("number", "dealer", "result"))
 
 
-def running_totals(table: Table, players: list[str], game) -> Totals:
-    """Each finished deal's scores and their running total (1 query)."""
-    rows, totals, _ = scored_rows(finished(table_id=table.pk), players, game)
+def scored_deals(deal: Deal) -> list[tuple]:
+    """The finished deals that the page of ``deal`` scores: those of its cycle, or of its
+    table when it has no cycles, up to the deal itself, in order (as ``finished`` gives
+    them). The deals before it are cached (a query the first time a process shows the deal):
+    a deal is dealt only once the one before is over, and only the current deal can be
+    taken back, so they never change."""
+    key = f"earlier-deals:{deal.table.token}:{deal.number}"  # a token is never used again
+    earlier = caches["pages"].get(key)
+    if earlier is None:
+        deals = {"cycle_id": deal.cycle_id} if deal.cycle_id else {"table_id": deal.table_id}
+        earlier = list(finished(**deals, number__lt=deal.number))
+        caches["pages"].set(key, earlier, None)
+    return [*earlier, (deal.number, deal.dealer, deal.result)] if deal.is_over else earlier
+
+
+def scores_key(table: Table, deal: Deal, players: list[str]) -> str:
+    """Names what the score sheet or the running totals beside ``deal`` show, for the page's
+    cache of them: the deals ``scored_deals`` gives, and the players' names."""
+    return " ".join([table.token, str(deal.number), str(deal.version) if deal.is_over else "",
+                     *players])
+
+
+def running_totals(players: list[str], game, deals) -> Totals:
+    """The finished deals' scores (from ``finished`` or ``scored_deals``) and their
+    running total."""
+    rows, totals, _ = scored_rows(deals, players, game)
     return Totals(players=players, rows=rows, totals=totals)
 
 
@@ -255,10 +281,14 @@ def cycle_results(cycle: Cycle) -> list[dict]:
                 .values_list("result", flat=True))
 
 
-def cycle_sheet(cycle: Cycle, players: list[str], game, latest: Deal | None = None) -> Sheet:
+def cycle_sheet(cycle: Cycle, players: list[str], game, latest: Deal | None = None,
+                deals=None) -> Sheet:
     """The cycle's (or match's) score sheet: a column per player, a row per finished deal,
-    the totals and, once it is complete, its winners (1 query)."""
-    rows, totals, results = scored_rows(finished(cycle_id=cycle.pk), players, game, latest)
+    the totals and, once it is complete, its winners (1 query, none when given its finished
+    ``deals``)."""
+    if deals is None:
+        deals = finished(cycle_id=cycle.pk)
+    rows, totals, results = scored_rows(deals, players, game, latest)
     complete = cycle.is_complete(results)
     best = max(totals) if complete else None
     return Sheet(cycle=cycle, players=players, rows=rows, totals=totals, complete=complete,

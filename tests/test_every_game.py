@@ -6,12 +6,14 @@ import json
 import re
 
 import pytest
+from django.conf import settings
 from django.db import connection
-from django.test import Client
+from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 
-from games import selectors
+from games import selectors, services
 from games.engine.records import replay
+from games.models import Deal
 from tests.conftest import current
 from tests.hotseat import (
     HTMX,
@@ -257,6 +259,81 @@ def test_an_action_costs_the_same_queries_first_and_fortieth(host_client, table)
         counts.append(len(queries))
     assert len(counts) >= 20, counts
     assert counts[0] == counts[-1] == max(counts), counts
+
+
+WITHOUT_PAGES_CACHE = {**settings.CACHES,
+                       "pages": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
+
+
+def scores_panel(client, address: str, language: str = "ru") -> str:
+    """The score sheet, or running totals, beside the table on the page at ``address``
+    (the page's last panel)."""
+    response = client.get(address, HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200
+    return response.content.decode().rsplit('<section class="panel">', 1)[1].split(
+        "</section>", 1)[0]
+
+
+def scores_beside(client, table) -> tuple[list, list]:
+    """The rows (deal numbers and scores) and totals beside the table as its page has them
+    now. The host's and the spectators' panels, in both languages, which the pages cache,
+    must be those rendered afresh."""
+    pages = [(address, language) for address in (url(table), table.get_watch_url())
+             for language in ("ru", "en")]
+    kept = [scores_panel(client, *page) for page in pages]
+    with override_settings(CACHES=WITHOUT_PAGES_CACHE):
+        assert [scores_panel(client, *page) for page in pages] == kept
+    page = selectors.table_page(table, current(table))
+    scores = page.sheet or page.totals
+    return [(row.number, row.scores) for row in scores.rows], scores.totals
+
+
+def scores_kept(table) -> tuple[list, list]:
+    """The same, read afresh from the finished deals in the database."""
+    deal = current(table)
+    deals = Deal.objects.filter(is_over=True, **(
+        {"cycle_id": deal.cycle_id} if deal.cycle_id else {"table": table}))
+    rows = [(d.number, d.result["scores"]) for d in deals.order_by("number")]
+    if not rows:
+        return rows, [0] * len(selectors.names(table))
+    return rows, [sum(column) for column in zip(*(scores for _, scores in rows), strict=True)]
+
+
+def test_the_scores_beside_the_table_follow_an_end_its_take_back_and_the_next_deal(
+        host_client, table, host):
+    """The page remembers the finished deals before the current one; the current deal's
+    row comes with its end and goes when the end is taken back."""
+    assert scores_beside(host_client, table) == scores_kept(table)
+    assert scores_kept(table)[0] == []
+    finish_deal(table, host)
+    ended = scores_kept(table)
+    assert [number for number, _ in ended[0]] == [1]
+    assert scores_beside(host_client, table) == ended
+    deal = current(table)
+    seat = selectors.load(deal).take_back_seat()
+    assert seat is not None
+    response = host_client.post(url(table, "take-back"), stamp(deal, seat=seat), **HTMX)
+    assert response.status_code == 200, alert(response)
+    assert not current(table).is_over
+    assert scores_beside(host_client, table) == scores_kept(table)
+    assert scores_kept(table)[0] == []
+    finish_deal(table, host)
+    response = host_client.post(url(table, "next-deal"), {"deal": 1}, **HTMX)
+    assert response.status_code == 200, alert(response)
+    assert current(table).number == 2
+    first = scores_kept(table)
+    assert [number for number, _ in first[0]] == [1]
+    assert scores_beside(host_client, table) == first
+    finish_deal(table, host)
+    both = scores_kept(table)
+    assert [number for number, _ in both[0]] == [1, 2]
+    assert scores_beside(host_client, table) == both
+    player = table.seats.get(position=0).player
+    player.name = "Зоя Тестова"
+    services.save_player(player=player)
+    table = selectors.table_by_token(table.token)
+    assert scores_beside(host_client, table) == both
+    assert "Зоя Тестова" in scores_panel(host_client, url(table))
 
 
 # -- the record -------------------------------------------------------------------------------
