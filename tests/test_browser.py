@@ -450,5 +450,37 @@ def test_layout_on_a_phone_and_a_laptop(open_page, user):
         assert page_width(page) <= width, f"{size}: the new-table form is too wide"
 
 
+def two_deals_played(user, names) -> Table:
+    """A Фантан table whose first two deals are over (each seat's first legal move)."""
+    table = new_table(user, names)
+    for number in (1, 2):
+        while not current_deal(table).is_over:
+            deal, seat = show_hand(table, user)
+            legal = selectors.load(deal).state.legal_actions()[0]
+            services.play(deal=deal, seat=seat, action={k: v for k, v in legal.items()
+                                                        if k != "seat"},
+                          expected_version=deal.version, user=user)
+        services.next_deal(table=table, after=number, user=user)
+    return table
+
+
+def test_the_running_totals_fit_beside_the_log_on_a_laptop(open_page, user):
+    """Four long names and two finished deals, in Russian: no column of the scores is cut
+    off at the edge of their panel (each row's record and replay are its deal number and
+    a ▶)."""
+    names = ("Анна Каренина", "Борис Годунов", "Вера Павловна", "Глеб Жеглов")
+    table = off_the_loop(two_deals_played, user, names)
+    page = open_page(viewport={"width": 1280, "height": 800})
+    open_table(page, table)
+    page.get_by_role("button", name="Русский").click()
+    page.wait_for_function("document.documentElement.lang == 'ru'")
+    scores = page.locator("table.scores")
+    assert scores.locator("tbody tr").count() == 2
+    inner, shown = scores.evaluate("e => [e.parentElement.scrollWidth, "
+                                   "e.parentElement.clientWidth]")
+    assert inner <= shown, f"the scores are {inner}px wide in a {shown}px panel"
+    assert scores.locator("a[download]").count() == scores.locator("a.replay-link").count() == 2
+
+
 def live_url(page) -> str:
     return page.url.split("/t/")[0]
