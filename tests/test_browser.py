@@ -260,13 +260,17 @@ def table_in_play(user, actions: int) -> Table:
     whose player to act has his hand shown."""
     table = new_table(user)
     for _ in range(actions):
-        deal, seat = show_hand(table, user)
-        legal = selectors.load(deal).state.legal_actions()[0]
-        services.play(deal=deal, seat=seat, action={k: v for k, v in legal.items()
-                                                    if k != "seat"},
-                      expected_version=deal.version, user=user)
+        play_first_legal(table, user)
     show_hand(table, user)
     return table
+
+
+def play_first_legal(table, user) -> None:
+    """The seat to act has his hand shown and makes his first legal move."""
+    deal, seat = show_hand(table, user)
+    legal = selectors.load(deal).state.legal_actions()[0]
+    services.play(deal=deal, seat=seat, action={k: v for k, v in legal.items() if k != "seat"},
+                  expected_version=deal.version, user=user)
 
 
 # -- the tests --------------------------------------------------------------------------
@@ -455,11 +459,7 @@ def two_deals_played(user, names) -> Table:
     table = new_table(user, names)
     for number in (1, 2):
         while not current_deal(table).is_over:
-            deal, seat = show_hand(table, user)
-            legal = selectors.load(deal).state.legal_actions()[0]
-            services.play(deal=deal, seat=seat, action={k: v for k, v in legal.items()
-                                                        if k != "seat"},
-                          expected_version=deal.version, user=user)
+            play_first_legal(table, user)
         services.next_deal(table=table, after=number, user=user)
     return table
 
