@@ -9,8 +9,9 @@
 # Debian, python3-venv), else python3 from the PATH. Debian builds its Python linked statically
 # and optimised from profiles: it runs the club's code with an eighth fewer instructions, and
 # about a sixth quicker, than the shared-library build pyenv makes (README, Benchmarks). A
-# venv made before stays as it is.
-SYSTEM_PYTHON := $(shell /usr/bin/python3 -c 'import sys, ensurepip; sys.exit(sys.version_info < (3, 11))' 2>/dev/null && echo /usr/bin/python3)
+# venv made before stays as it is. Expanded only when a recipe needs it (the venv is made, or
+# the secret key), not on every make.
+SYSTEM_PYTHON = $(shell /usr/bin/python3 -c 'import sys, ensurepip; sys.exit(sys.version_info < (3, 11))' 2>/dev/null && echo /usr/bin/python3)
 PYTHON ?= $(or $(SYSTEM_PYTHON),python3)
 HOST ?= 127.0.0.1
 PORT ?= 8000
