@@ -77,6 +77,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "config.vary.VaryOnHtmxMiddleware",  # a page and its partial may share an address
+    "tournaments.addresses.FormerKeys",  # a tournament's former address redirects to its page
     "axes.middleware.AxesMiddleware",  # last: it answers a locked-out sign-in
 ]
 

@@ -103,18 +103,19 @@ class Table(models.Model):
 
     @property
     def shown_name(self) -> str:
-        """Its name, or by default its game and its players in seat order (from its seats,
-        prefetched where tables are listed)."""
+        """Its name, or by default its game and its players (robots too) in seat order (from
+        its seats, prefetched where tables are listed)."""
         if self.name:
             return self.name
-        players = ", ".join(seat.player.name for seat in self.seats.all())
+        players = ", ".join(seat.name for seat in self.seats.all())
         return f"{registry.game(self.game).name}: {players}"
 
 
 class Seat(models.Model):
     """A place at a table: a club player's, or a robot's at a strength (never both)."""
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    table = models.ForeignKey(Table, verbose_name=_("table"), on_delete=models.CASCADE,
+                              related_name="seats")
     position = models.PositiveSmallIntegerField(_("seat"))
     player = models.ForeignKey(Player, verbose_name=_("player"), on_delete=models.PROTECT,
                                related_name="seats", null=True, blank=True)
@@ -135,8 +136,8 @@ class Seat(models.Model):
                 name="seat_player_or_robot"),
         ]
 
-    def __str__(self):
-        return f"{self.position}: {self.name}"
+    def __str__(self):  # seats are numbered from 1 wherever a person reads them
+        return f"{self.position + 1}: {self.name}"
 
     @property
     def name(self) -> str:
@@ -148,7 +149,8 @@ class Cycle(models.Model):
     """Deals scored together, as the game's rules say (``Rules.cycle``): a cycle of a number
     of deals, or a match of an agreed number of deals or to a target score."""
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="cycles")
+    table = models.ForeignKey(Table, verbose_name=_("table"), on_delete=models.CASCADE,
+                              related_name="cycles")
     number = models.PositiveIntegerField(_("cycle"))
     length = models.PositiveSmallIntegerField(_("deals"), null=True, blank=True)
     target = models.PositiveSmallIntegerField(_("target score"), null=True, blank=True)
@@ -185,7 +187,8 @@ class Deal(models.Model):
     is the number of events, so a page that shows version n may only write event n.
     """
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="deals")
+    table = models.ForeignKey(Table, verbose_name=_("table"), on_delete=models.CASCADE,
+                              related_name="deals")
     cycle = models.ForeignKey(Cycle, verbose_name=_("cycle"), null=True, blank=True,
                               on_delete=models.CASCADE, related_name="deals")
     number = models.PositiveIntegerField(_("deal"))
@@ -224,7 +227,8 @@ class DealEvent(models.Model):
         REVEAL = hotseat.REVEAL, _("hand shown")
         ROBOT = hotseat.ROBOT, _("robot's action")
 
-    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="events")
+    deal = models.ForeignKey(Deal, verbose_name=_("deal"), on_delete=models.CASCADE,
+                             related_name="events")
     index = models.PositiveIntegerField(_("index"))
     kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
     seat = models.PositiveSmallIntegerField(_("seat"))
@@ -241,7 +245,7 @@ class DealEvent(models.Model):
         ]
 
     def __str__(self):
-        return f"{self.deal} #{self.index} {self.kind}"
+        return f"{self.deal} #{self.index} {self.get_kind_display()}"
 
     def save(self, *args, **kwargs):
         if not self._state.adding:
@@ -255,14 +259,50 @@ class DealEvent(models.Model):
 class AuditEntry(models.Model):
     """Who changed what, when: written by every service in the same transaction."""
 
+    class Verb(models.TextChoices):
+        PLAYER_ADD = "player.add", _("club player added")
+        PLAYER_CHANGE = "player.change", _("club player changed")
+        PLAYER_RENAME = "player.rename", _("club player renamed")
+        MEMBER_INVITE = "member.invite", _("member invited")
+        MEMBER_LINK = "member.link", _("account linked to a player")
+        MEMBER_UNLINK = "member.unlink", _("account unlinked from its player")
+        MEMBER_RESET = "member.reset", _("password reset")
+        MEMBER_PASSWORD = "member.password", _("password changed")
+        TABLE_START = "table.start", _("table started")
+        TABLE_RENAME = "table.rename", _("table renamed")
+        TABLE_FINISH = "table.finish", _("table finished")
+        TABLE_ABANDON = "table.abandon", _("table abandoned")
+        DEAL_START = "deal.start", _("deal dealt")
+        DEAL_ACTION = "deal.action", _("move")
+        DEAL_REVEAL = "deal.reveal", _("hand shown")
+        DEAL_TAKE_BACK = "deal.take_back", _("move taken back")
+        DEAL_ROBOT = "deal.robot", _("robot's move")
+        TOURNAMENT_CREATE = "tournament.create", _("tournament created")
+        TOURNAMENT_IMPORT = "tournament.import", _("tournament imported")
+        TOURNAMENT_ENTER = "tournament.enter", _("player entered")
+        TOURNAMENT_REMOVE = "tournament.remove", _("entry removed")
+        TOURNAMENT_WITHDRAW = "tournament.withdraw", _("player withdrawn")
+        TOURNAMENT_WITHDRAW_UNDO = "tournament.withdraw.undo", _("withdrawal undone")
+        TOURNAMENT_PLAY_HERE = "tournament.play_here", _("table played here")
+        TOURNAMENT_ADJUST = "tournament.adjust", _("adjustment made")
+        TOURNAMENT_ADJUST_CORRECT = "tournament.adjust.correct", _("adjustment corrected")
+        TOURNAMENT_ADJUST_REVERT = "tournament.adjust.revert", _("adjustment reverted")
+        ROUND_DRAW = "round.draw", _("round drawn")
+        ROUND_SWAP = "round.swap", _("players swapped")
+        ROUND_RELEASE = "round.release", _("round released")
+        SHEET_ENTER = "sheet.enter", _("sheet typed in")
+        SHEET_CONFIRM = "sheet.confirm", _("sheet confirmed")
+        SHEET_CORRECT = "sheet.correct", _("sheet row corrected")
+        SHEET_REVERT = "sheet.revert", _("sheet row reverted")
+
     created_at = models.DateTimeField(_("time"), auto_now_add=True)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("user"), null=True,
                              blank=True, on_delete=models.SET_NULL, related_name="+")
-    verb = models.CharField(_("what"), max_length=32)
-    table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.CASCADE,
-                              related_name="+")
-    deal = models.ForeignKey(Deal, null=True, blank=True, on_delete=models.CASCADE,
-                             related_name="+")
+    verb = models.CharField(_("what"), max_length=32, choices=Verb.choices)
+    table = models.ForeignKey(Table, verbose_name=_("table"), null=True, blank=True,
+                              on_delete=models.CASCADE, related_name="+")
+    deal = models.ForeignKey(Deal, verbose_name=_("deal"), null=True, blank=True,
+                             on_delete=models.CASCADE, related_name="+")
     data = models.JSONField(_("details"), default=dict)
 
     class Meta:
@@ -271,4 +311,4 @@ class AuditEntry(models.Model):
         verbose_name_plural = _("audit entries")
 
     def __str__(self):
-        return f"{self.created_at:%Y-%m-%d %H:%M:%S} {self.verb}"
+        return f"{self.created_at:%Y-%m-%d %H:%M:%S} {self.get_verb_display()}"

@@ -87,6 +87,16 @@ class TakeBack:
     name: str
 
 
+@dataclass(frozen=True)
+class PlayedFor:
+    """The tournament's table a hotseat table is played for, as its page names it."""
+
+    tournament: str
+    round: int
+    table: int  # its number in the round
+    url: str  # the round's page
+
+
 @dataclass
 class TablePage:
     """Everything the hotseat page shows; no hand but that of the player at the screen."""
@@ -111,7 +121,9 @@ class TablePage:
     sheet_verdict: str = ""  # who won the cycle, once it is complete
     next_label: str = ""
     practice: bool = False  # one person, the other seats robots
+    hand_of: str | None = None  # whose hand a robot's turn shows (a practice table's person)
     scores_key: str = ""  # what the sheet or the running totals show (they are cached)
+    played_for: PlayedFor | None = None  # a tournament's table: its round and number
 
 
 @dataclass(frozen=True)
@@ -148,7 +160,9 @@ class TableRow:
 
     @property
     def can_finish(self) -> bool:
-        return self.can_manage and self.table.is_open and self.deal_over
+        # a tournament's table is finished by its tournament, once its sheet is complete
+        return (self.can_manage and self.table.is_open and self.deal_over
+                and self.tournament is None)
 
 
 @dataclass(frozen=True)

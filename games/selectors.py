@@ -18,6 +18,7 @@ from .models import Cycle, Deal, Seat, Table
 from .presenters import (
     Link,
     LogEntry,
+    PlayedFor,
     Score,
     Sheet,
     SheetRow,
@@ -30,13 +31,15 @@ from .presenters import Seat as SeatRow
 
 
 def table_by_token(token: str) -> Table:
-    """The table with its seats and players (2 queries). Table.DoesNotExist if none."""
-    return with_seats(Table.objects).get(token=token)
+    """The table with its seats and players, and the tournament's table it is played for,
+    if any (2 queries). Table.DoesNotExist if none."""
+    return with_tournament(with_seats(Table.objects)).get(token=token)
 
 
 def table_by_watch_key(key: str) -> Table:
-    """The table whose spectators' key this is (2 queries). Table.DoesNotExist if none."""
-    return with_seats(Table.objects).get(watch_key=key)
+    """The table whose spectators' key this is, as ``table_by_token`` (2 queries).
+    Table.DoesNotExist if none."""
+    return with_tournament(with_seats(Table.objects)).get(watch_key=key)
 
 
 def managed_table(token: str) -> Table:
@@ -83,6 +86,19 @@ def tournament_table(table: Table):
 
 def with_tournament(tables):
     return tables.select_related("tournament_table__round__tournament")
+
+
+def played_for(table: Table) -> PlayedFor | None:
+    """The tournament, round and table number a table is played for, and the round's page
+    (a query, unless selected with the table: ``with_tournament``)."""
+    round_table = tournament_table(table)
+    if round_table is None:
+        return None
+    round_ = round_table.round
+    return PlayedFor(tournament=round_.tournament.name, round=round_.number,
+                     table=round_table.number,
+                     url=reverse("tournament-round", args=[round_.tournament.key,
+                                                           round_.number]))
 
 
 def can_manage(user, table: Table) -> bool:
@@ -163,9 +179,10 @@ def table_page(table: Table, deal: Deal, chosen: str | None = None,
     person = practice_person(table)
     if mode == "robot" and person is not None:
         # the one person keeps the screen while the robots play: his own hand stays in view
-        view = state.view(person)
+        viewer = person
     else:
-        view = state.view(None if spectator else hotseat.shown_seat)
+        viewer = None if spectator else hotseat.shown_seat
+    view = state.view(viewer)
     to_act = view["to_act"]
     take_back_seat = None if spectator else hotseat.take_back_seat()
     scored = scored_deals(deal)
@@ -190,6 +207,9 @@ def table_page(table: Table, deal: Deal, chosen: str | None = None,
     page.next_label = presenter.next_label(sheet)
     page.board = presenter.board(page, chosen if turn else None)
     page.practice = person is not None
+    if mode == "robot" and page.hand and viewer is not None:
+        page.hand_of = players[viewer]  # not the robot's, whose turn it is: the page says whose
+    page.played_for = played_for(table)
     page.scores_key = scores_key(table, deal, players)
     page.seats = [SeatRow(index=i, name=name, count=view["counts"][i], dealer=i == deal.dealer,
                           to_act=i == to_act, badges=presenter.badges(page, i),

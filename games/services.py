@@ -148,7 +148,7 @@ def next_deal(*, table: Table, after: int, user) -> Deal:
     """
     rules = registry.rules(table.game)
     with transaction.atomic():
-        lock_open_table(table.pk)
+        lock_open_table(table)
         last = (Deal.objects.select_for_update(of=("self",)).select_related("cycle")
                 .filter(table=table)
                 .order_by("-number").first())
@@ -269,16 +269,19 @@ def _write(deal: Deal, event: Event, expected_version: int, user) -> Deal:
 
 
 def _lock(deal: Deal, expected_version: int) -> tuple[Deal, Hotseat]:
-    """The deal locked for a write, if it is still at the version the page showed."""
+    """The deal locked for a write, if it is still at the version the page showed. The
+    table is locked first, as every change of the table locks it before its deal
+    (``_manage``, ``next_deal``): the deal's last action may finish the table in its
+    transaction (a tournament's, once its sheet is complete), and two writers that took
+    the two locks in turn the other way round would each wait for the other."""
+    lock_open_table(deal.table)
     try:
-        # its cycle too, for the page that shows the deal once written (only the deal
-        # is locked)
+        # its cycle too, for the page that shows the deal once written
         locked = (Deal.objects.select_for_update(of=("self",)).select_related("cycle")
                   .get(table_id=deal.table_id, number=deal.number))
     except Deal.DoesNotExist:
         raise Refused(gettext_noop(
             "The form was incomplete or damaged; nothing was done.")) from None
-    refuse_if_closed(locked.table_id)
     if locked.version != expected_version:
         raise Stale(gettext_noop(
             "The table had moved on since this page was shown; here it is as it is now."))
@@ -313,6 +316,10 @@ def _saved(locked: Deal, hotseat: Hotseat) -> None:
     locked.save(update_fields=["version", "snapshot", "is_over", "result", "updated_at"])
     if locked.is_over != was_over:  # a tournament's sheet, say, follows in this transaction
         signals.deal_result_changed.send(sender=Deal, deal=locked)
+        # ...and, complete, finishes the table: the answer to this action shows it so
+        table = locked.table
+        table.name, table.state, table.version = (
+            Table.objects.filter(pk=table.pk).values_list("name", "state", "version").get())
     _notify_on_commit(locked)
 
 
@@ -334,24 +341,21 @@ CLOSED = {
     Table.State.ABANDONED: gettext_noop("This table was abandoned: nothing more can be played "
                                         "at it."),
 }
+# A tournament's table is finished by its tournament alone, once its sheet is complete.
+SHEET_COMPLETE = gettext_noop("This table's sheet for the tournament is complete: nothing "
+                              "more is played at it.")
 
 
-def refuse_if_closed(table_id: int, lock: bool = False) -> None:
-    """A finished or abandoned table takes no more writes. A deal's write calls it once the
-    deal is locked: a change of the table's state locks the table's current deal too, so
-    this read comes after the change. A new deal locks the table itself (``lock``), as a
-    change of its state does, so that a table is not finished or abandoned while its next
-    deal is being dealt."""
-    tables = Table.objects.filter(pk=table_id).order_by()
-    if lock:
-        tables = tables.select_for_update()
-    state = tables.values_list("state", flat=True).get()
+def lock_open_table(table: Table) -> None:
+    """A finished or abandoned table takes no more writes. Every write of a deal, and every
+    new deal, locks the table first, as a change of its state does: none of them is made
+    while the table is being finished or abandoned, and each reads the state it leaves."""
+    state = (Table.objects.filter(pk=table.pk).order_by().select_for_update()
+             .values_list("state", flat=True).get())
+    if state == Table.State.FINISHED and selectors.tournament_table(table) is not None:
+        raise Closed(SHEET_COMPLETE)
     if state in CLOSED:
         raise Closed(CLOSED[state])
-
-
-def lock_open_table(table_id: int) -> None:
-    refuse_if_closed(table_id, lock=True)
 
 
 NAME_LENGTH = Table._meta.get_field("name").max_length
@@ -375,14 +379,30 @@ def rename_table(*, table: Table, name: str, expected_version: int, user) -> Tab
 
 def finish_table(*, table: Table, expected_version: int, user) -> Table:
     """The table is over: no deal is in progress, and none will be dealt. Its deals and
-    score sheets stay as they are."""
+    score sheets stay as they are. A tournament's table is finished by its tournament
+    (``finish_tournament_table``): before, a director may abandon it."""
+    return _finish(table, expected_version, user, tournament=False)
 
+
+def finish_tournament_table(*, table: Table) -> Table:
+    """A tournament's table whose sheet is complete is over: its tournament finishes it in
+    the transaction of the deal that completed the sheet (no page asked, nobody clicked;
+    the audit entry says why). Its page then says so and sends its players to the round."""
+    return _finish(table, None, None, tournament=True)
+
+
+def _finish(table: Table, expected_version: int | None, user, tournament: bool) -> Table:
     def finish(locked: Table, last: Deal | None) -> dict:
+        if not tournament and selectors.tournament_table(locked) is not None:
+            raise Refused(gettext_noop(
+                "A tournament's table is finished once its sheet is complete; to stop it "
+                "before, abandon it: the deals finished so far stay on its sheet."))
         if last is not None and not last.is_over:
             raise Refused(gettext_noop("A deal is still being played: play it to its end "
                                        "first, or abandon the table."))
         locked.state = Table.State.FINISHED
-        return {"deal": last.number if last else None}
+        return {"deal": last.number if last else None,
+                **({"reason": "sheet complete"} if tournament else {})}
 
     return _manage(table, expected_version, user, "table.finish", finish)
 
@@ -406,11 +426,11 @@ def _refuse_unless_open(table: Table) -> None:
         raise Stale(gettext_noop("This table was already abandoned."))
 
 
-def _manage(table: Table, expected_version: int, user, verb: str, change, *,
+def _manage(table: Table, expected_version: int | None, user, verb: str, change, *,
             open_only: bool = True) -> Table:
     """One change of a table, in one transaction: lock the table (a new deal waits for the
     change, or the change for the new deal), then its current deal (so that a write of the
-    deal waits for the change and then sees it, see ``refuse_if_closed``); refuse a table no
+    deal waits for the change and then sees it, see ``lock_open_table``); refuse a table no
     longer played (``open_only``) and a stale page (the version it showed); ``change``
     changes the locked table or refuses, and gives the audit entry's details; the table's
     listeners are told once it has committed."""
@@ -424,7 +444,7 @@ def _manage(table: Table, expected_version: int, user, verb: str, change, *,
                 .first())
         if open_only:
             _refuse_unless_open(locked)
-        if locked.version != expected_version:
+        if expected_version is not None and locked.version != expected_version:
             raise Stale(gettext_noop(
                 "The table had changed since this page was shown; here it is as it is now."))
         data = change(locked, last)

@@ -68,7 +68,10 @@ def new_table(request, game):
         game = registry.game(game)
     except registry.UnknownGame:
         raise Http404 from None
-    form = game.form(request.POST or None, game=game.key)
+    # the member who starts a table usually plays at it: seat 1 is his, until changed
+    player = getattr(request.user, "club_player", None)
+    form = game.form(request.POST or None, game=game.key,
+                     initial={"seat_0": player.pk} if player else None)
     if request.method == "POST" and form.is_valid():
         try:
             table = services.start_table(user=request.user, game=game.key,

@@ -168,6 +168,7 @@ def tournament(user) -> dict:
               ("player's tournaments", f"/tournaments/players/{entrant.player.pk}/")]
     director = [("new tournament", "/tournaments/new/variety/"),
                 ("tournament run", f"{base}run/"),
+                ("withdrawal's confirmation", f"{base}run/entrants/{entrant.pk}/withdraw"),
                 ("round's paper sheets", f"{base}rounds/1/sheets/"),
                 ("table's sheet", f"{base}tables/{typed.pk}/sheet/")]
     return {"public": public, "director": director}

@@ -124,11 +124,17 @@ def version(page) -> int:
     return int(page.locator("#table").get_attribute("data-stamp").split()[1])
 
 
+def wait_for_version(page, number: int) -> None:
+    """Wait for the table showing version ``number`` of its deal: its stamp is "deal
+    version", followed by the table's own version once it has one."""
+    page.locator(f'#table[data-stamp$=" {number}"], #table[data-stamp*=" {number} "]').wait_for()
+
+
 def click_and_wait(page, locator):
     """Click something that writes one event, and wait for htmx to swap in the new table."""
     before = version(page)
     locator.click()
-    page.locator(f'#table[data-stamp$=" {before + 1}"]').wait_for()
+    wait_for_version(page, before + 1)
     assert page.locator("#table .error").count() == 0, page.locator("#table .error").inner_text()
 
 
@@ -394,7 +400,7 @@ def test_keyboard_only(open_page, user):
         assert button.evaluate("el => el === document.activeElement")
         before = version(page)
         page.keyboard.press("Enter")
-        page.locator(f'#table[data-stamp$=" {before + 1}"]').wait_for()
+        wait_for_version(page, before + 1)
         assert_turn_of(page, table, name)
 
         target = page.locator("button.card.playable").first
@@ -410,7 +416,7 @@ def test_keyboard_only(open_page, user):
         label = target.get_attribute("aria-label")
         before = version(page)
         page.keyboard.press("Enter")
-        page.locator(f'#table[data-stamp$=" {before + 1}"]').wait_for()
+        wait_for_version(page, before + 1)
         if label:
             break
     else:

@@ -99,6 +99,18 @@ def test_the_health_check_answers(client):
     assert client.get("/healthz").content == b"ok"
 
 
+def test_the_club_has_its_own_icon_at_favicon_ico_and_in_every_page(client, db):
+    """Browsers ask for /favicon.ico on pages that name no icon (the admin's, the error
+    pages'): an image of the club's own, never an outside address."""
+    response = client.get("/favicon.ico", follow=True)
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("image/")
+    icon = b"".join(response.streaming_content) if response.streaming else response.content
+    assert icon.startswith(b"<svg")
+    linked = re.search(r'<link rel="icon" href="([^"]+)"', client.get("/").content.decode())
+    assert linked and linked.group(1) == response.redirect_chain[-1][0]
+
+
 def test_a_served_installation_passes_the_deployment_check():
     """DEBUG off, a long random key, TLS in front (SECURE_COOKIES=1): `check --deploy` is
     clean; the database connections do not outlive a request under ASGI."""

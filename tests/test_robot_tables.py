@@ -205,3 +205,19 @@ def test_the_new_table_form_offers_robots_and_refuses_a_table_of_robots_alone(ho
     forged = {"new_0": "Анна", **{f"robot_{i}": "grandmaster" for i in range(1, seats)}}
     assert host_client.post(f"/tables/new/{game}/", forged, **EN).status_code == 400
     assert not Table.objects.exists() and not Seat.objects.exists()
+
+
+@pytest.mark.parametrize("game", GAME_KEYS)
+def test_a_practice_table_names_the_hand_it_shows_while_a_robot_thinks(host, host_client,
+                                                                        game):
+    players = ["Анна"] + [RobotSeat("club")] * (seats_of(game) - 1)
+    for seed in range(50):
+        table = services.start_table(user=host, game=game, players=players, options={},
+                                     seed=seed)
+        if selectors.load(current(table)).state.to_act != 0:
+            break
+    page = host_client.get(url(table), **EN).content.decode()
+    thinking, owner, hand = (page.index(part) for part in (
+        ") is thinking…", "<p class=\"hand-of\">Анна's hand</p>",
+        'aria-label="Your hand"'))
+    assert thinking < owner < hand  # the robot's turn, then whose hand stays in view

@@ -17,6 +17,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games import selectors, services
 from games.models import AuditEntry, Deal, DealEvent, Table
+from games.robots import RobotSeat
 from tests import test_browser
 from tests.conftest import current
 from tests.hotseat import HTMX, act, stamp, url
@@ -211,6 +212,26 @@ def test_a_visitor_sees_no_table(client, host, players):
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
 
 
+def test_a_table_with_robots_is_listed_and_managed_under_its_players_and_robots_names(
+        client, member, director, players):
+    """A robot's seat has no club player: the front page, the lists and the confirmation
+    pages name it as the table does, for the member who sat with it and for a director."""
+    table = start(member, "fantan", [players[1], RobotSeat("club"), RobotSeat("strong")])
+    default_name = "Фантан: Борис, Robot 2 (club player), Robot 3 (strong)"
+    for user, lists in ((member, ["/", "/tables/"]),
+                        (director, ["/", "/tables/", "/tables/?show=all"])):
+        client.force_login(user)
+        for address in lists:
+            response = client.get(address, **EN)
+            assert response.status_code == 200, (user, address)
+        assert rows(response)[table.pk].startswith(f"{default_name} Фантан playing · deal 1")
+        for action in ("rename", "finish", "abandon"):
+            response = client.get(url(table, action), **EN)
+            assert response.status_code == 200, (user, action)
+            assert f"Table {default_name} Game Фантан (Fan-Tan) Players Борис, Robot 2 " \
+                   "(club player), Robot 3 (strong)" in text(response)
+
+
 # -- renaming, finishing, abandoning --------------------------------------------------------
 
 def test_a_table_is_renamed_on_its_page_and_keeps_its_default_name_when_left_blank(
@@ -362,6 +383,34 @@ def test_a_tournaments_table_is_changed_by_a_director_only(client, django_user_m
     confirm = client.get(url(table, "abandon"), **EN)
     assert "This table is played for Spring cup, round 1" in text(confirm)
     assert change(client, table, "abandon").status_code == 302
+
+
+def test_a_tournaments_table_is_finished_by_its_complete_sheet_not_by_hand(
+        client, director, players):
+    """A finished tournament's table says its sheet is complete: before, a director may
+    abandon it (the deals finished so far stay on its sheet), not finish it."""
+    table = start(director, "fantan", players[:3])
+    end_deal(table, [3, -1, 0])
+    tournament = Tournament.objects.create(key="spring", name="Spring cup", game="fantan",
+                                           rounds_planned=2, seating="mixing", seed=1,
+                                           order=[])
+    RoundTable.objects.create(round=Round.objects.create(tournament=tournament, number=1,
+                                                         released=True),
+                              number=2, hotseat=table)
+    client.force_login(director)
+    page = text(client.get(url(table), **EN))
+    assert "Played for Spring cup: round 1, table 2" in page
+    assert "Finish the table" not in page and "Abandon the table" in page
+    listed = rows(client.get("/tables/", **EN))[table.pk]
+    assert "Finish" not in listed and "Abandon" in listed
+    confirm = client.get(url(table, "finish"), **EN)
+    assert "finished once its sheet is complete; to stop it before, abandon it" in text(confirm)
+    assert "Yes, finish the table" not in text(confirm)
+    response = change(client, table, "finish")
+    assert response.status_code == 400
+    table.refresh_from_db()
+    assert (table.state, table.version) == ("playing", 0)
+    assert not AuditEntry.objects.filter(verb="table.finish").exists()
 
 
 # -- the table page -------------------------------------------------------------------------

@@ -107,9 +107,11 @@ def test_an_edited_row_changes_the_standings_and_its_history_shows_the_change(
     assert versions[-1].history_user.username == "admin"
     page = admin_client.get(history_url(row), **EN).content.decode()
     assert "Misread the paper sheet" in page and "admin" in page
-    old, new = (escape(json.dumps(row, sort_keys=True)) for row in (FIRST, CORRECTED))
-    assert f"{old} &nbsp;&rarr;&nbsp;&nbsp;{new}" \
+    # the columns that changed, in words: each seat's player with his figure
+    assert ("<strong>Score:</strong> Жанна -18, Rupert -8, Trent -8, Victor -18 "
+            "&nbsp;&rarr;&nbsp;&nbsp;Жанна 2, Rupert -18, Trent -18, Victor 2") \
         in " ".join(page.split())
+    assert escape(json.dumps(FIRST, sort_keys=True)) not in page
     entry = AuditEntry.objects.get(verb="sheet.correct")
     assert entry.data["old"] == FIRST and entry.data["new"] == CORRECTED
     assert entry.data["reason"] == "Misread the paper sheet"
@@ -269,3 +271,60 @@ def test_a_hotseat_tables_rows_are_not_edited(admin_client, django_user_model, t
     row.refresh_from_db()
     assert row.data["scores"] == [-16, -16, -10, -10]
     assert standings(tournament) == before
+
+
+def test_the_admins_row_pages_word_the_row_with_seats_from_1_and_their_players(
+        admin_client, tournament, row):
+    page = admin_client.get(change_url(row), **EN).content.decode()
+    words = " ".join(page.split())
+    assert "Round 1, table 1" in words  # the table, not the tournament's name again
+    assert "Attackers: 2 · Rupert, 3 · Trent" in words  # the row as the sheet shows it
+    assert "Score: Жанна -18, Rupert -8, Trent -8, Victor -18" in words
+    # the row's number and its values are told apart; the JSON's seats explained
+    assert ">Deal:<" in words and ">The row as recorded (JSON):<" in words
+    assert ">Row:<" not in words
+    assert "0 — Жанна, 1 — Rupert, 2 — Trent, 3 — Victor" in words
+    assert f'href="/tournaments/{tournament.key}/tables/{row.table_id}/rows/1/"' in page
+
+    response = edit_row(admin_client, row, INCONSISTENT, "typo")
+    error = response.context["adminform"].form.errors["data"][0]
+    assert error == ("Row 1: Partners' figures must be equal: seat 1 (Жанна) has -18, "
+                     "seat 4 (Victor) has -17.")
+    response = edit_row(admin_client, row, {**FIRST, "attackers": [1, 4]}, "typo")
+    assert "each from 0 to 3" in response.context["adminform"].form.errors["data"][0]
+
+
+def test_the_first_versions_reason_is_the_services_marked_text(admin_client, row):
+    assert edit_row(admin_client, row, CORRECTED, "Misread").status_code == 302
+    first = row.history.earliest("history_id")
+    assert first.history_change_reason == services.FIRST_REASON == "as entered"
+    page = " ".join(admin_client.get(history_url(row), **EN).content.decode().split())
+    assert "as entered" in page
+
+
+def test_the_admins_titles_are_sentences_of_their_own(admin_client, tournament, row):
+    adjustment = services.adjust(round_=tournament.rounds.first(),
+                                 entrant=tournament.entrants.first(), points=-2,
+                                 reason="late", user=None)
+    expected = {
+        "/admin/tournaments/sheetrow/": ["<h1>Choose a sheet row to change</h1>",
+                                         "8 sheet rows"],
+        change_url(row): ["<h1>Change the sheet row</h1>"],
+        "/admin/tournaments/adjustment/": ["<h1>Choose an adjustment to change</h1>",
+                                           "Add an adjustment", "1 adjustment"],
+        "/admin/tournaments/adjustment/add/": ["<h1>Add an adjustment</h1>",
+                                               "&rsaquo; Add an adjustment"],
+        change_url(adjustment): ["<h1>Change the adjustment</h1>"],
+        "/admin/tournaments/tournament/": ["<h1>Choose a tournament to view</h1>",
+                                           "1 tournament"],
+        change_url(tournament): ["<h1>View the tournament</h1>"],
+    }
+    assert edit_row(admin_client, row, CORRECTED, "Misread").status_code == 302
+    first = row.history.earliest("history_id")
+    expected[f"{history_url(row)}{first.history_id}/"] = [
+        "&rsaquo; Put back a version of the sheet row"]
+    for path, texts in expected.items():
+        page = " ".join(admin_client.get(path, **EN).content.decode().split())
+        for text in texts:
+            assert text in page, (path, text)
+        assert "Historical" not in page and "Select " not in page, path

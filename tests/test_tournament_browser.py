@@ -131,11 +131,12 @@ def test_a_director_runs_a_round_and_a_visitor_reads_the_standings(open_page,
     run_url = f"/tournaments/{tournament.key}/run/"
     page.get_by_role("heading", name=re.compile(rf"^{TOURNAMENT}")).wait_for()
 
-    # -- four club players enter ---------------------------------------------------------
+    # -- four club players enter, ticked together -----------------------------------------
     entrants = page.get_by_role("region", name="Entrants")
     for name in NAMES:
-        page.get_by_label("A club player", exact=True).select_option(label=name)
-        page.get_by_role("button", name="Enter", exact=True).click()
+        page.get_by_role("checkbox", name=name, exact=True).check()
+    page.get_by_role("button", name="Enter", exact=True).click()
+    for name in NAMES:
         entrants.get_by_role("listitem").filter(has_text=name).wait_for()
     assert [e.player.name for e in tournament.entrants.order_by("number")] == list(NAMES)
 
@@ -194,12 +195,13 @@ def test_a_director_runs_a_round_and_a_visitor_reads_the_standings(open_page,
     page.get_by_role("heading", name=re.compile(r"Round 1 · Table 2$")).wait_for()
     for seat, name in enumerate(names_2):
         page.get_by_label(f"1 · Score · {name}", exact=True).fill(str(TYPED["scores"][seat]))
-    page.get_by_label("1 · Declared the end", exact=True).select_option(
-        label=names_2[TYPED["ender"]])
+    page.get_by_label("1 · Declared the end", exact=True).select_option(  # its seat from 1
+        label=f"{TYPED['ender'] + 1} · {names_2[TYPED['ender']]}")
     page.get_by_role("button", name="Save the sheet", exact=True).click()
     page.wait_for_url(re.compile(rf"/run/#table-{second.pk}$"))
     caption = text(in_table(page, second).get_by_role("table").locator("caption"))
-    assert "counts" in caption and "1 of 1 deal" in caption, caption
+    assert "counted" in caption and "paper sheet" in caption, caption
+    assert "counted" in text(in_table(page, first).get_by_role("table").locator("caption"))
     assert [row.data for row in SheetRow.objects.filter(table=second).order_by("index")] == [
         TYPED]
     typed = TYPED["scores"]

@@ -3,11 +3,12 @@ draft, changed and released, sheets printed and typed in, a second scorer's conf
 table played here; and who may do what."""
 
 import re
+from html import unescape
 from urllib.parse import unquote
 
 import pytest
 
-from games.models import AuditEntry, Player
+from games.models import AuditEntry, Deal, Player
 from games.models import Table as HotseatTable
 from tests.conftest import user_in
 from tournaments import selectors, selectors_director, services
@@ -124,6 +125,21 @@ def points_of(tournament) -> dict:
     return {row.player: row.points for row in selectors.standings(tournament).rows}
 
 
+WITHDRAW = {"confirm": "withdraw", "rounds": "1"}  # the confirmation page's form, round 1 seated
+
+
+def table_html(page: str, table) -> str:
+    """The Run page's block of one table."""
+    return page.split(f'id="table-{table.pk}"')[1].split('<div class="scroll"')[0]
+
+
+def state_words(page: str, table) -> str:
+    """The state the Run page gives a table, as it reads."""
+    found = re.search(r'<span class="badge table-state[^"]*">([^<]+)</span>',
+                      table_html(page, table))
+    return found.group(1).strip() if found else ""
+
+
 # -- the whole flow as a director clicks it ---------------------------------------------------
 
 def test_a_director_creates_enters_seats_swaps_releases_and_a_typed_sheet_counts(
@@ -178,9 +194,8 @@ def test_a_director_creates_enters_seats_swaps_releases_and_a_typed_sheet_counts
     html = page.content.decode()
     names = seat_names(table)
     heads = re.findall(r'<th scope="col"[^>]*>([^<]+)</th>', html)
-    assert heads == ["Deal", "Contract", "Attackers", "Score", "1", "2", *seat_names(table)]
-    for name in names:
-        assert f'<th scope="col">{name}</th>' in html
+    assert heads == ["Deal", "Contract", "Attackers", "Score", "1", "2",
+                     *(f"{seat} · {name}" for seat, name in enumerate(names, start=1))]
     assert html.count('<th scope="row">') == 4  # a short cycle: four rows shown
     response = client.post(sheet_url(table), sheet_post(SHORT_CYCLE))
     assert response.status_code == 302, alert(response)
@@ -188,7 +203,7 @@ def test_a_director_creates_enters_seats_swaps_releases_and_a_typed_sheet_counts
     assert [points_of(tournament)[name] for name in names] == TOTALS
     assert points_of(tournament)[seated.player.name] == 0  # the bye: match points only
     page = client.get(run_url(tournament), **EN).content.decode()
-    assert "counts" in page and "typed in by director" in page
+    assert state_words(page, table) == "counted" and "typed in by director" in page
 
 
 def test_an_inconsistent_row_is_refused_beside_that_row_and_nothing_is_saved(
@@ -326,13 +341,13 @@ def test_withdraw_adjust_and_a_refused_write_changes_nothing(client, director, p
     assert response.status_code == 302, alert(response)
     assert points_of(tournament)["Анна"] == -5
     assert "late" in client.get(run_url(tournament), **EN).content.decode()
-    response = client.post(run_url(tournament, f"entrants/{anna.pk}/withdraw"))
+    response = client.post(run_url(tournament, f"entrants/{anna.pk}/withdraw"), WITHDRAW)
     assert response.status_code == 302
     anna.refresh_from_db()
     assert anna.withdrawn_after == 1
 
     before = snapshot()
-    response = client.post(run_url(tournament, f"entrants/{anna.pk}/withdraw"), **EN)
+    response = client.post(run_url(tournament, f"entrants/{anna.pk}/withdraw"), WITHDRAW, **EN)
     assert response.status_code == 400 and "already withdrawn" in alert(response)
     response = client.post(run_url(tournament, "enter"), {"enter-name": "анна"}, **EN)
     assert response.status_code == 400 and "already entered" in alert(response)
@@ -380,6 +395,282 @@ def test_a_round_is_refused_while_the_last_is_a_draft(client, director, players)
     assert snapshot() == before
 
 
+# -- the Run page: seats, the tables' states, withdrawing and entering many ---------------------
+
+def test_the_run_page_numbers_each_seat_from_1_beside_its_player(client, director, players):
+    tournament = variety(director, players)
+    table = first_table(tournament)
+    as_user(client, director)
+    block = table_html(client.get(run_url(tournament), **EN).content.decode(), table)
+    seats = re.findall(r'<tr><td>(\d+)</td><th scope="row">([^<]+)</th>', block)
+    assert seats == [(str(seat), name) for seat, name in enumerate(seat_names(table), start=1)]
+    assert "<td>0</td>" not in block
+
+
+def leopard(director, players, **options):
+    """A Леопард tournament of one-deal matches of the club players, round 1 released."""
+    tournament = services.create_tournament(
+        user=director, name="Леопард", game="leopard", options={"deals": 1, **options},
+        settings={}, rounds_planned=1, seating="swiss", seed=1, bye_points=3, order=["points"])
+    for player in players:
+        services.add_entrant(tournament=tournament, player=player, user=director)
+    services.release_round(round_=services.draw_round(tournament=tournament, user=director),
+                           user=director)
+    return tournament
+
+
+def test_a_table_played_here_and_a_typed_one_say_the_same_words_in_each_state(
+        client, director, scorer, players):
+    from tests.conftest import current
+    from tests.hotseat import act
+
+    tournament = leopard(director, players)
+    here, typed = RoundTable.objects.filter(round__tournament=tournament).order_by("number")
+    as_user(client, director)
+    page = client.get(run_url(tournament), **EN).content.decode()
+    assert state_words(page, here) == state_words(page, typed) == "not started"
+
+    hotseat = services.play_here(table=here, user=director).hotseat
+    assert state_words(client.get(run_url(tournament), **EN).content.decode(), here) == \
+        "playing: 0 of 1 deal"
+    step = 0
+    while not current(hotseat).is_over:
+        act(hotseat, choose=step, user=director)
+        step += 1
+    services.enter_sheet(table=typed, rows=[{"scores": [10, 7], "ender": 0}], user=scorer)
+    page = client.get(run_url(tournament), **EN).content.decode()
+    assert state_words(page, here) == state_words(page, typed) == "counted"
+    assert "played here" in table_html(page, here) and "paper sheet" in table_html(page, typed)
+    assert "deals" not in state_words(page, here)  # not "playing 1 of 1 deal" once it counts
+
+
+def test_a_typed_sheet_awaiting_its_confirmation_and_a_table_left_unfinished_say_so(
+        client, director, scorer, players):
+    from games import services as games_services
+
+    tournament = leopard(director, players, deals=2)
+    tournament.confirmation = True
+    tournament.save(update_fields=["confirmation"])
+    here, typed = RoundTable.objects.filter(round__tournament=tournament).order_by("number")
+    hotseat = services.play_here(table=here, user=director).hotseat
+    games_services.abandon_table(table=hotseat, expected_version=hotseat.version,
+                                 user=director)
+    rows = [{"scores": [10, 7], "ender": 0}, {"scores": [3, 12], "ender": None}]
+    services.enter_sheet(table=typed, rows=rows[:1], user=scorer)
+    as_user(client, director)
+    page = client.get(run_url(tournament), **EN).content.decode()
+    assert state_words(page, here) == "stopped after 0 of 2 deals"
+    assert state_words(page, typed) == "playing: 1 of 2 deals"
+    services.enter_sheet(table=typed, rows=rows, user=scorer)
+    page = client.get(run_url(tournament), **EN).content.decode()
+    assert state_words(page, typed) == "typed, awaiting confirmation"
+
+
+def test_a_match_to_a_target_counts_its_deals_without_a_total(client, director, scorer,
+                                                             players):
+    tournament = leopard(director, players, deals=None, target=33)
+    table = first_table(tournament)
+    services.enter_sheet(table=table, rows=[{"scores": [10, 7], "ender": 0}], user=scorer)
+    as_user(client, director)
+    page = client.get(run_url(tournament), **EN).content.decode()
+    assert state_words(page, table) == "playing: 1 deal so far"
+
+
+def test_withdraw_asks_first_and_a_post_without_the_confirmation_changes_nothing(
+        client, director, players):
+    tournament = variety(director, players)
+    anna = tournament.entrants.get(player__name="Анна")
+    address = run_url(tournament, f"entrants/{anna.pk}/withdraw")
+    as_user(client, director)
+    assert f'href="{address}">withdraw</a>' in client.get(run_url(tournament), **EN).content \
+        .decode()
+    page = client.get(address, **EN)
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "Withdraw Анна?" in html and "withdraws after round 1" in html
+    assert 'name="confirm" value="withdraw"' in html and 'name="rounds" value="1"' in html
+    before = snapshot()
+    for forged in ({}, {"confirm": "withdraw"}, {"rounds": "1"}, {"confirm": "yes", "rounds": "1"},
+                   {"confirm": "withdraw", "rounds": "one"}):
+        response = client.post(address, forged, **EN)
+        assert response.status_code == 200 and "Withdraw Анна?" in response.content.decode()
+    assert snapshot() == before
+    response = client.post(address, WITHDRAW)
+    assert response.status_code == 302, alert(response)
+    anna.refresh_from_db()
+    assert anna.withdrawn_after == 1
+    assert AuditEntry.objects.filter(verb="tournament.withdraw").count() == 1
+    page = client.get(run_url(tournament), **EN).content.decode()
+    assert "withdrew after round 1" in page and "undo the withdrawal" in page
+
+
+def test_a_confirmation_shown_before_a_round_was_seated_is_refused_as_stale(
+        client, director, players):
+    tournament = variety(director, players)
+    anna = tournament.entrants.get(player__name="Анна")
+    as_user(client, director)
+    services.draw_round(tournament=tournament, user=director)  # after the page asked
+    before = snapshot()
+    response = client.post(run_url(tournament, f"entrants/{anna.pk}/withdraw"), WITHDRAW,
+                           **EN)
+    assert response.status_code == 409
+    assert "Round 2 has been seated since this page was shown" in alert(response)
+    assert snapshot() == before
+
+
+def test_before_round_1_withdrawing_removes_the_entry_and_the_player_may_enter_again(
+        client, director, players):
+    tournament = services.create_tournament(
+        user=director, name="Кубок", game="variety", options={"cycle": "short"}, settings={},
+        rounds_planned=2, seating="mixing", seed=3, bye_points=3, order=["points"])
+    for player in [*players, "Дарья"]:
+        services.add_entrant(tournament=tournament, player=player, user=director)
+    boris = tournament.entrants.get(player__name="Борис")
+    address = run_url(tournament, f"entrants/{boris.pk}/withdraw")
+    as_user(client, director)
+    assert f'href="{address}">remove the entry</a>' in client.get(
+        run_url(tournament), **EN).content.decode()
+    html = client.get(address, **EN).content.decode()
+    assert "Remove Борис's entry?" in html and 'name="confirm" value="remove"' in html
+    before = snapshot()
+    response = client.post(address, {"confirm": "withdraw", "rounds": "0"}, **EN)  # forged
+    assert response.status_code == 400 and "remove the entry instead" in alert(response)
+    assert snapshot() == before
+
+    response = client.post(address, {"confirm": "remove", "rounds": "0"})
+    assert response.status_code == 302, alert(response)
+    assert [(e.number, e.player.name) for e in tournament.entrants.order_by("number")] == [
+        (1, "Анна"), (2, "Вера"), (3, "Глеб"), (4, "Дарья")]
+    assert Player.objects.filter(name="Борис").exists()  # the club player stays
+    assert AuditEntry.objects.filter(verb="tournament.remove").count() == 1
+    page = client.get(run_url(tournament), **EN).content.decode()
+    assert "withdrew" not in page
+    before = snapshot()
+    response = client.post(address, {"confirm": "remove", "rounds": "0"}, **EN)  # a double click
+    assert response.status_code == 409 and "no longer in the tournament" in alert(response)
+    assert snapshot() == before
+
+    response = client.post(run_url(tournament, "enter"), {"enter-name": "Борис"})
+    assert response.status_code == 302, alert(response)
+    again = tournament.entrants.get(player__name="Борис")
+    assert (again.number, again.joined_round) == (5, 1)
+    assert client.post(run_url(tournament, "draw")).status_code == 302
+    seated = {seat.entrant_id for seat in TableSeat.objects.filter(table__round__tournament=
+                                                                   tournament)}
+    assert again.pk in seated or Bye.objects.filter(entrant=again).exists()
+
+
+def test_an_entrant_who_has_played_is_not_removed(client, director, players):
+    tournament = variety(director, players)
+    anna = tournament.entrants.get(player__name="Анна")
+    as_user(client, director)
+    before = snapshot()
+    response = client.post(run_url(tournament, f"entrants/{anna.pk}/withdraw"),
+                           {"confirm": "remove", "rounds": "1"}, **EN)
+    assert response.status_code == 400 and "Анна has already played" in alert(response)
+    assert snapshot() == before
+
+
+def test_an_undone_withdrawal_seats_the_player_again_from_the_next_round_drawn(
+        client, director, players):
+    tournament = variety(director, players)  # five: a table of four and a bye
+    anna = tournament.entrants.get(player__name="Анна")
+    as_user(client, director)
+    assert client.post(run_url(tournament, f"entrants/{anna.pk}/withdraw"),
+                       WITHDRAW).status_code == 302
+    round_2 = services.draw_round(tournament=tournament, user=director)
+    assert not round_2.byes.exists()
+    assert "Анна" not in [name for t in round_2.tables.all() for name in seat_names(t)]
+    services.release_round(round_=round_2, user=director)
+
+    response = client.post(run_url(tournament, f"entrants/{anna.pk}/undo-withdrawal"))
+    assert response.status_code == 302, alert(response)
+    anna.refresh_from_db()
+    assert anna.withdrawn_after is None
+    assert AuditEntry.objects.filter(verb="tournament.withdraw.undo").count() == 1
+    assert "withdrew after" not in client.get(run_url(tournament), **EN).content.decode()
+    before = snapshot()
+    response = client.post(run_url(tournament, f"entrants/{anna.pk}/undo-withdrawal"), **EN)
+    assert response.status_code == 400 and "Анна has not withdrawn" in alert(response)
+    assert snapshot() == before
+
+    round_3 = services.draw_round(tournament=tournament, user=director)
+    in_round = [name for t in round_3.tables.all() for name in seat_names(t)]
+    in_round += [bye.entrant.player.name for bye in round_3.byes.all()]
+    assert "Анна" in in_round and len(in_round) == 5
+
+
+def entrant_names(tournament) -> list[str]:
+    return [e.player.name for e in tournament.entrants.order_by("number")]
+
+
+def test_ten_names_pasted_enter_ten_entrants_in_one_post(client, director, players):
+    tournament = services.create_tournament(
+        user=director, name="Кубок", game="variety", options={"cycle": "short"}, settings={},
+        rounds_planned=2, seating="mixing", seed=3, bye_points=3, order=["points"])
+    names = ["анна", "Борис", "Дарья", "Евгений", "Жанна", "Зоя", "Игорь", "Кира",
+             "Лев", "  Мария   Петрова "]
+    as_user(client, director)
+    response = client.post(run_url(tournament, "enter"), {"enter-name": "\r\n".join(names)
+                                                          + "\r\n\r\n"})
+    assert response.status_code == 302, alert(response)
+    assert entrant_names(tournament) == ["Анна", "Борис", "Дарья", "Евгений", "Жанна", "Зоя",
+                                         "Игорь", "Кира", "Лев", "Мария Петрова"]
+    assert Player.objects.count() == 4 + 8  # Анна and Борис were club players already
+    assert AuditEntry.objects.filter(verb="tournament.enter").count() == 10
+    # and ticked club players with typed names, in one more submission
+    for name in ("Вера", "Глеб"):
+        assert f"> {name}</label>" in client.get(run_url(tournament), **EN).content.decode()
+    response = client.post(run_url(tournament, "enter"), {
+        "enter-player": [p.pk for p in players if p.name in ("Глеб", "Вера")],
+        "enter-name": "Нина"})
+    assert response.status_code == 302, alert(response)
+    assert entrant_names(tournament)[10:] == ["Вера", "Глеб", "Нина"]
+
+
+@pytest.mark.parametrize("typed, ticked, message", [
+    ("Дарья\nЕвгений\n\nЖанна", [], "Line 3: A player needs a name."),
+    ("Дарья\nЕвгений\n  дарья ", [], "Line 3: Дарья is already on this list."),
+    ("Дарья\nанна", [], "Line 2: Анна has already entered."),
+    ("Дарья\n" + "Я" * 61, [], "Line 2: A name may be at most 60 characters long."),
+    ("Борис\nДарья", ["Борис"], "Line 1: Борис is already on this list."),
+    ("Дарья", ["Анна"], "Анна has already entered."),  # ticked on a page shown before
+])
+def test_one_refused_line_enters_nobody_and_names_the_line(client, director, players, typed,
+                                                           ticked, message):
+    tournament = services.create_tournament(
+        user=director, name="Кубок", game="variety", options={"cycle": "short"}, settings={},
+        rounds_planned=2, seating="mixing", seed=3, bye_points=3, order=["points"])
+    services.add_entrant(tournament=tournament, player=players[0], user=director)
+    as_user(client, director)
+    before = snapshot()
+    response = client.post(run_url(tournament, "enter"), {
+        "enter-name": typed, "enter-player": [p.pk for p in players if p.name in ticked]},
+        **EN)
+    assert response.status_code == 400
+    assert alert(response) == message
+    assert snapshot() == before
+    html = response.content.decode()
+    assert html.split('name="enter-name"')[1].split(">", 1)[1].split("</textarea>")[0] \
+        .strip("\n") == typed.replace("&", "&amp;")
+
+
+def test_an_empty_entry_is_refused_and_too_many_names_are_refused_at_once(client, director):
+    from tournaments.forms import MOST_NAMES
+
+    tournament = services.create_tournament(
+        user=director, name="Кубок", game="variety", options={"cycle": "short"}, settings={},
+        rounds_planned=2, seating="mixing", seed=3, bye_points=3, order=["points"])
+    as_user(client, director)
+    before = snapshot()
+    response = client.post(run_url(tournament, "enter"), {"enter-name": " \n "}, **EN)
+    assert response.status_code == 400 and "Tick club players or type names" in alert(response)
+    many = "\n".join(f"Игрок {n}" for n in range(MOST_NAMES + 1))
+    response = client.post(run_url(tournament, "enter"), {"enter-name": many}, **EN)
+    assert response.status_code == 400 and f"At most {MOST_NAMES} names" in alert(response)
+    assert snapshot() == before
+
+
 # -- printed sheets -----------------------------------------------------------------------------
 
 def test_the_paper_sheets_have_a_page_per_table_and_a_row_per_deal(client, director,
@@ -396,7 +687,8 @@ def test_the_paper_sheets_have_a_page_per_table_and_a_row_per_deal(client, direc
     for table in RoundTable.objects.filter(round__tournament=tournament):
         names = seat_names(table)
         heads = re.findall(r'<th scope="col">([^<]+)</th>', html)
-        assert any(heads[k:k + 4] == names for k in range(len(heads)))
+        numbered = [f"{seat} · {name}" for seat, name in enumerate(names, start=1)]
+        assert any(heads[k:k + 4] == numbered for k in range(len(heads)))
     assert "Table 2" in html and "Round 1" in html and tournament.name in html
     assert client.get(f"/tournaments/{tournament.key}/rounds/9/sheets/").status_code == 404
 
@@ -457,7 +749,8 @@ def test_a_leopard_sheet_to_a_target_offers_ten_rows_and_takes_an_ender_or_none(
     data["r1-scores-0"] = "11"  # a declarer's score is even
     response = client.post(sheet_url(table), data, **EN)
     assert response.status_code == 400
-    assert alert(response).startswith("Row 1: Seat 0 (") and "declared the end" in alert(
+    first = seat_names(table)[0]
+    assert alert(response).startswith(f"Row 1: Seat 1 ({first}) declared the end"), alert(
         response)
 
 
@@ -494,6 +787,224 @@ def test_a_match_to_a_target_offers_ten_rows_and_a_match_of_deals_its_deals(dire
                                                settings={}) == length
 
 
+# -- seats as people read them: from 1, with the player -------------------------------------------
+
+def fantan(director, players, **options):
+    """A Фантан tournament of three deals a table (two out a deal unless ``options`` say
+    otherwise) of the four club players, round 1 released."""
+    tournament = services.create_tournament(
+        user=director, name="Фантан-вечер", game="fantan",
+        options={"start_rank": "7", "until_out": 2, **options}, settings={"deals": 3},
+        rounds_planned=2, seating="mixing", seed=7, bye_points=3, order=["points"])
+    for player in players:
+        services.add_entrant(tournament=tournament, player=player, user=director)
+    services.release_round(round_=services.draw_round(tournament=tournament, user=director),
+                           user=director)
+    return tournament
+
+
+def test_a_refusal_numbers_every_seat_param_from_1_and_names_its_player():
+    from django.utils import translation
+
+    from tournaments.parts import RowError
+    from tournaments.views_director import refusal_text
+
+    names = ["Анна", "Борис", "Вера", "Глеб"]
+    partners = RowError("Partners' figures must be equal: seat %(seat)s has %(figure)s, seat "
+                        "%(partner)s has %(other)s.", seat=0, figure=16, partner=3, other=10)
+    forged = RowError("“%(name)s” must be a seat from 0 to %(last)s.", name="ender", last=1)
+    twice = services.SheetRefused(2, "“%(name)s” names seat %(seat)s twice.",
+                                  name="finish_order", seat=1)
+    with translation.override("en"):
+        assert refusal_text(partners, names) == (
+            "Partners' figures must be equal: seat 1 (Анна) has 16, seat 4 (Глеб) has 10.")
+        assert refusal_text(partners) == (  # no names at hand: still from 1
+            "Partners' figures must be equal: seat 1 has 16, seat 4 has 10.")
+        assert refusal_text(forged, names[:2], {"ender": "Declared the end"}) == (
+            "“Declared the end” must be a seat from 1 to 2.")
+        assert refusal_text(twice, names, {"finish_order": "Went out, in order"}) == (
+            "“Went out, in order” names seat 2 (Борис) twice.")
+    assert partners.params == {"seat": 0, "figure": 16, "partner": 3, "other": 10}  # records: 0..
+    with translation.override("ru"):  # the reworded bounds are marked for translation
+        assert refusal_text(forged, names[:2]) == translation.gettext(
+            "“%(name)s” must be a seat from 1 to %(last)s.") % {"name": "ender", "last": 2}
+
+
+def test_a_typed_sheets_refusals_number_seats_from_1_with_the_players_names(
+        client, director, scorer, players):
+    tournament = variety(director, players)
+    table = first_table(tournament)
+    names = seat_names(table)
+    as_user(client, scorer)
+    rows = list(SHORT_CYCLE)
+    rows[1] = (2, [2, 3], [26, 26, 10, 20])  # the attackers' figures differ
+    response = client.post(sheet_url(table), sheet_post(rows), **EN)
+    assert response.status_code == 400
+    assert unescape(alert(response)) == (
+        f"Row 2: Partners' figures must be equal: seat 3 ({names[2]}) has 10, seat 4 "
+        f"({names[3]}) has 20.")
+    rows[1] = (2, [0, 1], [16, 16, 10, 12])  # the defenders' figures differ
+    response = client.post(sheet_url(table), sheet_post(rows), **EN)
+    assert unescape(alert(response)) == (
+        f"Row 2: Partners' figures must be equal: seat 3 ({names[2]}) has 10, seat 4 "
+        f"({names[3]}) has 12.")
+    rows[1] = (2, [1, 2], [10, 16, 16, 12])
+    response = client.post(sheet_url(table), sheet_post(rows), **EN)
+    assert unescape(alert(response)) == (
+        f"Row 2: Partners' figures must be equal: seat 1 ({names[0]}) has 10, seat 4 "
+        f"({names[3]}) has 12.")
+    # a seat picked twice, and a seat number no select offers
+    rows[1] = (2, [2, 2], [10, 10, 26, 26])
+    response = client.post(sheet_url(table), sheet_post(rows), **EN)
+    assert alert(response) == f"Row 2: “Attackers” names seat 3 ({names[2]}) twice."
+    rows[1] = (2, [2, 4], [10, 10, 26, 26])
+    response = client.post(sheet_url(table), sheet_post(rows), **EN)
+    assert alert(response) == "Row 2: “Attackers” must be a list of 2 seats, each from 1 to 4."
+    assert table.rows.count() == 0
+
+
+def test_a_fantan_sheets_refusal_names_the_seat_from_1(client, director, scorer, players):
+    tournament = fantan(director, players)
+    table = first_table(tournament)
+    names = seat_names(table)
+    as_user(client, scorer)
+    data = {"rows": "3", "r1-finish_order-0": "3", "r1-finish_order-1": "0",
+            "r1-cards_left-0": "4", "r1-cards_left-1": "4", "r1-cards_left-2": "2",
+            "r1-cards_left-3": "0"}
+    response = client.post(sheet_url(table), data, **EN)
+    assert response.status_code == 400
+    assert alert(response) == (
+        f"Row 1: Seat 1 ({names[0]}) went out, so has no cards left, not 4.")
+    data["r1-cards_left-0"], data["r1-cards_left-1"] = "0", "0"  # the row's seat 1 is in
+    response = client.post(sheet_url(table), data, **EN)
+    assert alert(response) == (
+        f"Row 1: Seat 2 ({names[1]}) did not go out, so has 1 to 13 cards left, not 0.")
+    assert table.rows.count() == 0
+
+
+def test_the_typed_sheet_offers_each_seat_by_its_number_from_1_and_its_player(
+        client, director, scorer, players):
+    tournament = fantan(director, players)
+    table = first_table(tournament)
+    as_user(client, scorer)
+    html = client.get(sheet_url(table), **EN).content.decode()
+    select = re.search(r'<select name="r1-finish_order-0"[^>]*>(.*?)</select>', html, re.S)
+    offered = re.findall(r'<option value="(\d)">([^<]+)</option>', select.group(1))
+    assert offered == [(str(seat), f"{seat + 1} · {name}")
+                       for seat, name in enumerate(seat_names(table))]
+
+
+# -- the printed sheet: dealers, options, what to write, signatures ---------------------------
+
+def paper(client, tournament, language=EN) -> str:
+    response = client.get(f"/tournaments/{tournament.key}/rounds/1/sheets/", **language)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def text_of(html: str) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+def test_the_paper_sheet_numbers_seats_from_1_and_says_what_to_write(client, director,
+                                                                       scorer, players):
+    tournament = fantan(director, players)
+    table = first_table(tournament)
+    names = seat_names(table)
+    as_user(client, scorer)
+    html = paper(client, tournament)
+    text = text_of(html)
+    numbered = [f"{seat} · {name}" for seat, name in enumerate(names, start=1)]
+    assert f"Players, in seat order: {', '.join(numbered)}" in text
+    assert re.findall(r'<th scope="col">([^<]+)</th>', html)[-4:] == numbered
+    assert "Went out, in order seat numbers 1–4, in order" in text
+    assert "Cards left" in text
+    assert not re.search(r"\b0 ·|seat 0\b", text, re.I)  # no seat 0 anywhere
+    # the dealer: drawn at the table, then passing left
+    assert "Dealer seat number, 1–4" in text
+    assert ("The first dealer is drawn by lot: write his seat number in deal 1. After that the "
+            "deal passes to the left, clockwise, to the next seat (after seat 4, seat 1).") in text
+    assert html.count('<td class="dealer"></td>') == 3  # a cell to write it in, each deal
+
+
+def test_the_paper_sheet_shows_the_options_played(client, director, scorer, players):
+    tournament = fantan(director, players, ace_extra=True)
+    as_user(client, scorer)
+    text = text_of(paper(client, tournament))
+    played = text[text.index("Options played:"):text.index("Deal Dealer")]
+    for option in ("Start card: 7", "One more card after an ace: yes",
+                   "One more card after a two: no",
+                   "The deal ends: when two players are out (as in Кинг), with premiums",
+                   "First premium: 800", "Second premium: 500",
+                   "Scoring: premiums for the first and second out"):
+        assert option in played, played
+    leopard = services.create_tournament(
+        user=director, name="Леопард", game="leopard", options={"target": 33}, settings={},
+        rounds_planned=1, seating="swiss", seed=1, bye_points=3, order=["points"])
+    for player in players:
+        services.add_entrant(tournament=leopard, player=player, user=director)
+    services.release_round(round_=services.draw_round(tournament=leopard, user=director),
+                           user=director)
+    text = text_of(paper(client, leopard))
+    assert "Options played: Target score: 33" in text
+    assert "Declared the end seat number, 1–2, or “—”: nobody: the stock ran out" in text
+
+
+def test_the_paper_sheet_has_a_signature_line_for_each_player_and_the_scorer(
+        client, director, scorer, players):
+    tournament = variety(director, players)
+    table = first_table(tournament)
+    as_user(client, scorer)
+    html = paper(client, tournament)
+    signatures = re.search(r'<ul class="signatures">(.*?)</ul>', html, re.S).group(1)
+    lines = re.findall(r'<li><span class="who">([^<]+)</span><span class="line"></span></li>',
+                       signatures)
+    assert lines == [*(f"{seat} · {name}" for seat, name in enumerate(seat_names(table),
+                                                                      start=1)), "Scorer"]
+    text = text_of(html)
+    assert "Attackers seat numbers 1–4, in order" in text
+    assert "Contract its number (see below)" in text
+    assert "Игроки по порядку мест: 1 · " in text_of(paper(client, tournament, RU))
+
+
+def marked(*templates: str) -> set[str]:
+    """The messages the director's templates mark for translation (as makemessages reads
+    them)."""
+    from pathlib import Path
+
+    from django.conf import settings
+    from django.utils.translation.template import templatize
+
+    folder = Path(settings.BASE_DIR) / "tournaments" / "templates" / "tournaments" / "director"
+    return {message for name in templates for message in re.findall(
+        r"gettext\(u'(.*?)'\)", templatize((folder / name).read_text(encoding="utf-8")))}
+
+
+def test_every_word_the_sheets_print_is_marked_for_translation():
+    messages = marked("sheets.html", "_heads.html", "sheet.html")
+    assert {"Options played:", "Signatures", "Scorer", "Dealer", "Deal",
+            "seat number, 1–%(last)s", "seat numbers 1–%(last)s, in order",
+            "seat number, 1–%(last)s, or “—”: %(none)s", "its number (see below)",
+            "Players, in seat order:",
+            "The first dealer is drawn by lot: write his seat number in deal 1. After that the "
+            "deal passes to the left, clockwise, to the next seat (after seat %(last)s, seat "
+            "1)."} <= messages
+
+
+def test_a_table_played_here_prints_each_deals_dealer(client, director, scorer, players):
+    tournament = variety(director, players)
+    table = first_table(tournament)
+    names = seat_names(table)
+    services.play_here(table=table, user=director)
+    table.refresh_from_db()
+    first = Deal.objects.get(table=table.hotseat, number=1).dealer
+    as_user(client, scorer)
+    html = paper(client, tournament)
+    dealers = re.findall(r'<td class="dealer">([^<]*)</td>', html)
+    assert dealers == [f"{(first + k) % 4 + 1} · {names[(first + k) % 4]}" for k in range(4)]
+    assert "The first dealer is drawn by lot" not in html and "Dealer</th>" in html
+
+
 # -- who may do what -----------------------------------------------------------------------------
 
 def every_address(tournament):
@@ -507,13 +1018,16 @@ def every_address(tournament):
         ("get", f"/tournaments/{key}/run/", {}),
         ("get", f"/tournaments/{key}/rounds/1/sheets/", {}),
         ("get", f"/tournaments/{key}/tables/{table.pk}/sheet/", {}),
+        ("get", f"/tournaments/{key}/run/entrants/{entrant.pk}/withdraw", {}),  # it asks
     ]
     writes = [
         ("post", "/tournaments/new/variety/", {
             "name": "X", "rounds_planned": "1", "seating": "mixing", "seed": "1",
             "bye_points": "3", "order": "default", "option-cycle": "short"}),
         ("post", f"/tournaments/{key}/run/enter", {"enter-name": "Новый"}),
-        ("post", f"/tournaments/{key}/run/entrants/{entrant.pk}/withdraw", {}),
+        ("post", f"/tournaments/{key}/run/entrants/{entrant.pk}/withdraw",
+         {"confirm": "withdraw", "rounds": "2"}),
+        ("post", f"/tournaments/{key}/run/entrants/{entrant.pk}/undo-withdrawal", {}),
         ("post", f"/tournaments/{key}/run/draw", {}),
         ("post", f"/tournaments/{key}/run/rounds/2/swap", {}),
         ("post", f"/tournaments/{key}/run/rounds/2/release", {}),
@@ -583,8 +1097,9 @@ def test_no_get_changes_anything(client, director, running):
     before = snapshot()
     for _, address, _ in pages:
         assert client.get(address, **EN).status_code in (200, 409), address
+    asking = {address for _, address, _ in pages}  # a write whose GET asks first
     for _, address, _ in writes:
-        if "/run/" in address:
+        if "/run/" in address and address not in asking:
             assert client.get(address).status_code == 405, address
     assert snapshot() == before
 

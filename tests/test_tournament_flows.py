@@ -3,20 +3,26 @@ scorer's, hotseat, admin and public pages; a Фантан and a Леопард t
 documents; and who may do what on the tournament pages. Every expected standing is worked
 out here, from the sheets, without tournaments/standings.py."""
 
+import asyncio
 import json
 import re
 from collections import Counter
 from fractions import Fraction
+from html import unescape
 from pathlib import Path
 
 import pytest
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
 from django.test import Client
+from django.urls import reverse
 
+from games import services as games_services
 from games.models import AuditEntry, Deal, Player
 from games.models import Table as HotseatTable
 from tests.commands import run
-from tests.conftest import user_in
-from tests.hotseat import play_to_end
+from tests.conftest import current, user_in
+from tests.hotseat import HTMX, play_to_end, take_turn
 from tests.hotseat import url as hotseat_url
 from tournaments import selectors, services
 from tournaments.models import (
@@ -379,6 +385,94 @@ def test_a_whole_variety_tournament_of_ten_players_over_three_rounds_through_the
     assert page_standings(response.content.decode()) == shown(expected)
 
 
+# -- a table played here ends with its sheet ---------------------------------------------------
+
+def notices(channel) -> list[list[int]]:
+    """The stamps the channel has been sent, in order."""
+    layer = get_channel_layer()
+
+    async def drain():
+        got = []
+        while True:
+            try:
+                got.append((await asyncio.wait_for(layer.receive(channel), 0.2))["stamp"])
+            except TimeoutError:
+                return got
+
+    return async_to_sync(drain)()
+
+
+def test_a_table_played_here_stops_at_its_complete_sheet_and_sends_its_players_to_the_round(
+        client, director, django_capture_on_commit_callbacks):
+    tournament = services.create_tournament(
+        user=director, name="Летний кубок", game="leopard", options={"deals": 1}, settings={},
+        rounds_planned=2, seating="swiss", seed=3, bye_points=3,
+        order=["match_points", "points", "opponents", "wins"])
+    for name in ("Анна", "Борис"):
+        services.add_entrant(tournament=tournament, player=name, user=director)
+    round_ = services.draw_round(tournament=tournament, user=director)
+    services.release_round(round_=round_, user=director)
+    table = services.play_here(table=round_.tables.get(), user=director)
+    hotseat = table.hotseat
+    round_url = reverse("tournament-round", args=[tournament.key, 1])
+    client.force_login(director)
+    page = client.get(hotseat_url(hotseat), **EN).content.decode()
+    assert f'<a href="{round_url}">Played for Летний кубок: round 1, table 1</a>' in page
+
+    # the match's one deal, through the pages; the answer to its last action is kept
+    layer = get_channel_layer()
+    answers = []
+    for step in range(500):
+        with django_capture_on_commit_callbacks() as callbacks:
+            take_turn(client, hotseat, choose=step, check=lambda r, _t: answers.append(r),
+                      **HTMX, **EN)
+        if current(hotseat).is_over:
+            break
+    deal = current(hotseat)
+    listener = async_to_sync(layer.new_channel)()
+    for group in (games_services.group_name(hotseat), services.group_name(tournament)):
+        async_to_sync(layer.group_add)(group, listener)
+    for callback in callbacks:  # once committed: the table's and the tournament's pages
+        callback()
+    told = notices(listener)
+
+    last = answers[-1].content.decode()
+    assert answers[-1].status_code == 200
+    assert "The deal is over" in last
+    assert "This table's sheet for the tournament is complete" in last
+    assert f'<a class="button primary big" href="{round_url}">Back to round 1</a>' in last
+    assert "/next-deal" not in last and "take back" not in last
+    stamp = re.search(r'data-stamp="([\d ]+)"', last).group(1)
+    assert stamp == f"1 {deal.version} 1"  # the deal's last version, the table finished
+    assert [1, deal.version, 1] in told  # its other pages follow
+    tournament.refresh_from_db()
+    assert [tournament.version] in told
+
+    # a forged next deal changes nothing and says why
+    before = (Deal.objects.count(), AuditEntry.objects.count(),
+              list(table.rows.values_list("data", flat=True)),
+              selectors.standings(tournament).as_json())
+    response = client.post(hotseat_url(hotseat, "next-deal"), {"deal": 1}, **HTMX, **EN)
+    assert response.status_code == 409
+    assert unescape(alert(response)) == (
+        "This table's sheet for the tournament is complete: nothing more is played at it.")
+    assert (Deal.objects.count(), AuditEntry.objects.count(),
+            list(table.rows.values_list("data", flat=True)),
+            selectors.standings(tournament).as_json()) == before
+
+    # the standings count the sheet's one deal; the page says so, offering no change but
+    # its name and the way back to the round
+    points = {row["player"]: row["points"] for row in selectors.standings(tournament).as_json()}
+    assert [points[name] for name in seat_names(table)] == deal.result["scores"]
+    assert [row.data["scores"] for row in table.rows.all()] == [deal.result["scores"]]
+    page = client.get(hotseat_url(hotseat), **EN).content.decode()
+    assert "This table's sheet for the tournament is complete" in page
+    assert f'href="{round_url}">Back to round 1</a>' in page
+    assert "/next-deal" not in page and "/finish" not in page and "/abandon" not in page
+    finish = AuditEntry.objects.get(verb="table.finish", table=hotseat)
+    assert (finish.user, finish.data["reason"]) == (None, "sheet complete")
+
+
 # -- 2. documents imported, standings worked out by hand --------------------------------------
 
 def import_file(path) -> str:
@@ -513,7 +607,8 @@ def addresses(tournament):
             "name": "Другой", "rounds_planned": "1", "seating": "mixing", "seed": "1",
             "bye_points": "3", "order": "default", "option-cycle": "short"}),
         "enter": (f"/tournaments/{key}/run/enter", {"enter-name": "Новичок"}),
-        "withdraw": (f"/tournaments/{key}/run/entrants/{entrant.pk}/withdraw", {}),
+        "withdraw": (f"/tournaments/{key}/run/entrants/{entrant.pk}/withdraw",
+                     {"confirm": "withdraw", "rounds": "2"}),  # its confirmation's form
         "swap": (f"/tournaments/{key}/run/rounds/2/swap",
                  {"swap2-first": swap_a, "swap2-second": swap_b}),
         "release": (f"/tournaments/{key}/run/rounds/2/release", {}),

@@ -3,6 +3,7 @@ as the rules write them, the CSV exports, and a fixed number of queries however 
 tournament is (../shared/rules/tournaments.md)."""
 
 import csv
+import datetime
 import io
 import json
 from pathlib import Path
@@ -12,7 +13,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
+from tests.test_rules_pages import Tree
 from tournaments import document, selectors, services
 from tournaments.models import Bye, Round, RoundTable, TableSeat
 
@@ -117,6 +120,20 @@ def test_the_sheets_csv_of_a_variety_tournament_gives_each_seats_figure(client, 
 
 # -- the projector and the tournament page ---------------------------------------------------
 
+def projector_tables(page: str) -> list[tuple[str, str, list[str]]]:
+    """Each table the projector shows: its heading, its state, its players in seat order."""
+    shown = []
+    for item in Tree(page).root.find_all("ol", class_="projector-tables")[0].children:
+        if isinstance(item, str):
+            continue
+        (head,) = item.find_all(class_="table-number")
+        (state,) = item.find_all(class_="state")
+        players = [next(c for c in li.children if isinstance(c, str)).strip()
+                   for li in item.find_all("ul", class_="players")[0].find_all("li")]
+        shown.append((head.text(), state.text(), players))
+    return shown
+
+
 def test_the_projector_shows_the_standings_and_the_current_rounds_tables(client, fantan):
     page = text(get(client, "tournament-projector", fantan.key))
     # it follows the results live (tests/test_live.py), with nothing to reload by hand
@@ -125,9 +142,103 @@ def test_the_projector_shows_the_standings_and_the_current_rounds_tables(client,
     assert "5–6" in page and "9.5" in page
     assert "Round 2" in page and "Round 1" not in page
     last = example("fantan-seven")["rounds"][-1]["tables"]
-    assert "Table 1" in page and "Table 2" in page
-    assert ", ".join(last[0]["players"]) in page
-    assert ", ".join(last[1]["players"]) in page
+    assert projector_tables(page) == [("Table 1", "counts", last[0]["players"]),
+                                      ("Table 2", "counts", last[1]["players"])]
+    for name in example("fantan-seven")["players"]:
+        assert f"<th scope=\"row\">{name}</th>" in page  # every entrant's standing
+
+
+def twelve(**changes) -> dict:
+    """Twelve players of Выборы in three tables a round: round 1 played, round 2 under way
+    (table 1 complete, table 2 two deals into its short cycle, table 3 not begun)."""
+    names = [f"Игрок {n}" for n in range(1, 13)]
+    round_2 = [4, 2, 0]
+    doc = {"tournament": "Клубный вечер", "game": "variety", "options": {"cycle": "short"},
+           "rounds_planned": 3, "players": names,
+           "rounds": [{"tables": [{"players": names[4 * t:4 * t + 4],
+                                   "rows": [variety_row(t + k) for k in range(filled)]}
+                                  for t, filled in enumerate(played)], "byes": []}
+                      for played in ([4, 4, 4], round_2)]}
+    return {**doc, **changes}
+
+
+@pytest.mark.parametrize("confirmation, first", [(False, "counts"),
+                                                 (True, "awaiting confirmation")])
+def test_the_projector_shows_each_tables_state_and_its_deals_so_far(client, db, confirmation,
+                                                                    first):
+    tournament = import_text(json.dumps(twelve()))
+    tournament.confirmation = confirmation  # imported sheets have no second scorer
+    tournament.save()
+    page = text(get(client, "tournament-projector", tournament.key))
+    assert [(number, state) for number, state, _players in projector_tables(page)] == [
+        ("Table 1", first), ("Table 2", "2 of 4 deals"), ("Table 3", "playing")]
+
+
+def test_a_match_to_a_target_shows_its_deals_without_a_total(client, db):
+    names = ["Анна", "Борис", "Вера", "Глеб"]
+    row = {"scores": [4, 10], "ender": 1}  # 14 of the 33 the match is played to
+    tournament = import_text(json.dumps({
+        "tournament": "Леопард до 33", "game": "leopard", "options": {"target": 33},
+        "players": names, "rounds": [{"tables": [
+            {"players": names[:2], "rows": [row, row]}, {"players": names[2:], "rows": [row]}],
+            "byes": []}]}))
+    page = text(get(client, "tournament-projector", tournament.key))
+    assert [state for _number, state, _players in projector_tables(page)] == [
+        "2 deals", "1 deal"]
+
+
+def test_the_projector_reads_eight_queries(client, variety, django_assert_num_queries):
+    get(client, "tournament-projector", variety.key)  # warm up (translations, templates)
+    with django_assert_num_queries(8):
+        assert get(client, "tournament-projector", variety.key).status_code == 200
+
+
+def test_the_projectors_standings_fill_columns_of_at_most_fourteen(client, big):
+    from tournaments.views_public import in_columns
+
+    assert [len(c) for c in in_columns(list(range(40)), 14)] == [14, 14, 12]
+    assert [len(c) for c in in_columns(list(range(8)), 14)] == [8]
+    assert in_columns([], 14) == [[]]
+    page = Tree(text(get(client, "tournament-projector", big.key))).root
+    columns = page.find_all("table", class_="standings")
+    assert len(columns) == 15  # 200 entrants
+    assert sum(len(c.find_all("tr")) - 1 for c in columns) == 200
+
+
+def test_the_tournaments_date_is_on_its_pages_and_in_its_document(client, db):
+    tournament = import_text(json.dumps({**example("variety-five"), "date": "2025-03-08"}))
+    assert tournament.date == datetime.date(2025, 3, 8)
+    for name in ("tournament", "tournament-standings", "tournament-projector",
+                 "tournament-round"):
+        args = (tournament.key, 1) if name == "tournament-round" else (tournament.key,)
+        page = text(get(client, name, *args))
+        assert '<time datetime="2025-03-08">March 8, 2025</time>' in page, name
+    assert '<time datetime="2025-03-08">March 8, 2025</time>' in text(get(client, "tournaments"))
+    player = tournament.entrants.first().player_id
+    assert "March 8, 2025" in text(get(client, "player-tournaments", player))
+    assert "8 марта 2025" in text(get(client, "tournament", tournament.key, language="ru"))
+    exported = selectors.document_of(tournament).to_json()
+    assert exported["date"] == "2025-03-08"
+    assert document.read(json.dumps(exported)).date == datetime.date(2025, 3, 8)
+
+
+def test_a_document_without_a_date_is_dated_today_and_a_bad_date_is_refused(db):
+    tournament = import_example("variety-five")
+    assert tournament.date == timezone.localdate()
+    for bad in ("8.3.2025", "2025-02-30", 20250308, "20250308"):
+        with pytest.raises(document.NotADocument, match="date"):
+            document.read(json.dumps({**example("variety-five"), "date": bad}))
+
+
+def test_the_list_puts_the_latest_date_first(client, db):
+    older = import_text(json.dumps({**example("fantan-seven"), "date": "2024-05-01"}))
+    newer = import_text(json.dumps({**example("variety-five"), "date": "2025-05-01"}))
+    page = text(get(client, "tournaments"))
+    assert page.index(newer.name) < page.index(older.name)
+    reimported = import_text(json.dumps({**example("variety-five"), "tournament": "Старый",
+                                         "date": "2020-01-01"}))
+    page = text(get(client, "tournaments"))
+    assert page.index(older.name) < page.index(reimported.name)  # created last, dated first
 
 
 def test_the_tournament_page_lists_settings_entrants_rounds_tables_and_byes(client, variety):

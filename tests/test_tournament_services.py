@@ -131,8 +131,16 @@ def test_late_entry_is_seated_from_the_next_round_and_a_withdrawal_is_not_seated
     assert "Дарья" in names and NAMES[0] not in names and len(names) == 4
 
 
+def play_deal(hotseat, host):
+    step = 0
+    while not current(hotseat).is_over:
+        act(hotseat, choose=step, user=host)
+        step += 1
+    return current(hotseat)
+
+
 def test_a_table_played_here_fills_its_sheet_in_the_transaction_of_its_last_action(host):
-    tournament = new_tournament(host, game="leopard", seating="swiss", options={"deals": 1})
+    tournament = new_tournament(host, game="leopard", seating="swiss", options={"deals": 2})
     enter(tournament, NAMES[:2], host)
     round_ = services.draw_round(tournament=tournament, user=host)
     services.release_round(round_=round_, user=host)
@@ -142,12 +150,9 @@ def test_a_table_played_here_fills_its_sheet_in_the_transaction_of_its_last_acti
         seat.entrant.player.name for seat in table.seats.order_by("position")]
     with pytest.raises(services.TournamentError):  # its sheet comes from its deals
         services.enter_sheet(table=table, rows=[{"scores": [1, 2], "ender": None}], user=host)
-    step = 0
-    while not current(hotseat).is_over:
-        assert not SheetRow.objects.exists()
-        act(hotseat, choose=step, user=host)
-        step += 1
-    deal = current(hotseat)
+    act(hotseat, user=host)
+    assert not SheetRow.objects.exists()
+    deal = play_deal(hotseat, host)
     row = SheetRow.objects.get(table=table)
     assert row.data["scores"] == deal.result["scores"]
     # a take-back of the last action reopens the deal, and its row goes with it
@@ -159,11 +164,25 @@ def test_a_table_played_here_fills_its_sheet_in_the_transaction_of_its_last_acti
     games_services.play(deal=deal, seat=last.seat,
                         action={k: v for k, v in last.data.items() if k != "seat"},
                         expected_version=deal.version, user=host)
-    deal = current(hotseat)
-    assert SheetRow.objects.get(table=table).data["scores"] == deal.result["scores"]
+    first = current(hotseat)
+    assert SheetRow.objects.get(table=table).data["scores"] == first.result["scores"]
+    games_services.next_deal(table=hotseat, after=1, user=host)
+    second = play_deal(hotseat, host)
+    assert [row.data["scores"] for row in table.rows.order_by("index")] == [
+        first.result["scores"], second.result["scores"]]
     points = {r["player"]: r["points"] for r in selectors.standings(tournament).as_json()}
     names = [seat.entrant.player.name for seat in table.seats.order_by("position")]
-    assert [points[n] for n in names] == deal.result["scores"]
+    assert [points[n] for n in names] == [a + b for a, b in zip(
+        first.result["scores"], second.result["scores"], strict=True)]
+    # the deal that completes the sheet finishes the table: nothing more is played at it,
+    # not even the take-back of that deal's last action
+    hotseat.refresh_from_db()
+    assert hotseat.state == "finished"
+    last = second.events.order_by("index").last()
+    with pytest.raises(games_services.Closed):
+        games_services.take_back(deal=second, seat=last.seat, expected_version=second.version,
+                                 user=host)
+    assert table.rows.count() == 2
 
 
 def test_the_worked_examples_import_and_export_to_the_same_standings(host):

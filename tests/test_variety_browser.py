@@ -14,6 +14,7 @@ from django.utils import translation
 from games import selectors, services
 from games.engine.cards import SUIT_SYMBOLS, SUITS
 from games.models import Deal, Player, Table
+from games.robots import RobotSeat
 from games.templatetags.cards import suit_name
 from games.variety.engine import BONUS, SAY_LENGTH, TRUMPS
 from games.variety.presenter import CONTRACTS
@@ -387,3 +388,59 @@ def test_the_cycles_score_sheet_page_on_a_phone(open_page, user):
                       else f"Winners, sharing the place: {', '.join(winners)}")
     assert page_width(page) <= 390, f"the sheet is {page_width(page)}px wide on a phone"
     assert page.script_errors == []
+
+
+# -- a laptop's width, and robots' names ----------------------------------------------------
+
+def practice_table_in_play(user) -> Table:
+    """Anna and three robots, the contract played: the trick shows every seat's name."""
+    table = services.start_table(user=user, game="variety",
+                                 players=["Anna", RobotSeat("club"), RobotSeat("strong"),
+                                          RobotSeat("beginner")], options={}, seed=11)
+    table = selectors.table_by_token(table.token)
+    for step in range(MAX_ACTIONS):
+        state = state_of(table)
+        if state.contract is not None:
+            return table
+        if selectors.robot_seats(table)[state.to_act]:
+            deal = current_deal(table)
+            services.robot_turn(deal=deal, seat=state.to_act, expected_version=deal.version,
+                                user=user)
+        else:
+            act(table, choose=step, user=user)
+    raise AssertionError("the auction did not end")
+
+
+BOX = "el => el.getBoundingClientRect().toJSON()"
+CUT = "els => els.filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)"
+
+
+@pytest.mark.browser
+def test_a_laptop_shows_the_log_beside_the_board_and_the_trick_names_every_robot_whole(
+        open_page, user, settings):
+    settings.ROBOT_SAMPLES = 1
+    table = off_the_loop(practice_table_in_play, user)
+    with translation.override("en"):
+        robots = selectors.names(table)[1:]
+    for viewport in ({"width": 1280, "height": 800}, {"width": 390, "height": 844}):
+        page = open_page(viewport=viewport)
+        page.route("**/robot", lambda route: route.abort())  # the table stays as it is
+        open_table(page, table)
+        names = page.locator("#table .trick .trick-name")
+        assert names.count() == 4
+        shown = " ".join(text(name) for name in names.all())
+        assert all(robot in shown for robot in robots), (viewport, shown)
+        assert names.evaluate_all(CUT) == [], viewport
+        assert page_width(page) <= viewport["width"]
+        if viewport["width"] == 1280:
+            # the log of the deal beside the board, not alone on a half-empty row; the
+            # score sheet below it as wide as the table
+            whole = page.locator("#table").evaluate(BOX)
+            board = page.locator("#table .board").evaluate(BOX)
+            log = page.locator("#table .panel:has(> #log-heading)").evaluate(BOX)
+            sheet = page.locator("#table .panel:has(table.scores)").evaluate(BOX)
+            assert log["left"] > board["right"] and log["top"] < board["bottom"]
+            assert abs(log["right"] - whole["right"]) < 2
+            assert abs(sheet["left"] - whole["left"]) < 2
+            assert abs(sheet["right"] - whole["right"]) < 2
+        assert page.script_errors == []

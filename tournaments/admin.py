@@ -5,28 +5,107 @@ put back. A table played here is not edited: its record is the truth (a director
 its results with an adjustment). Tournaments are read-only here.
 
 Permissions are the roles' model permissions (tournaments/migrations/0002_roles.py):
-directors change rows and adjustments, scorers rows only."""
+directors change rows and adjustments, scorers rows only. Scorers and directors correct rows
+on the club's own pages too (``views_corrections``); the admin is the superusers' tool.
+
+Every text is the club's: a row in words (seats from 1 with their players), and whole titles
+in place of those Django builds by putting a model's name into "Select %s to change", where
+Russian must decline the name."""
 
 import json
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from django import forms
 from django.contrib import admin
 from django.contrib.admin.utils import unquote
+from django.contrib.admin.views.main import ChangeList
 from django.core.exceptions import PermissionDenied
+from django.db.models import Prefetch
 from django.http import Http404
-from django.utils.translation import gettext
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.text import capfirst
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 from simple_history.template_utils import HistoricalRecordContextHelper
 
-from . import services
-from .models import Adjustment, Entrant, Round, SheetRow, Tournament
+from . import selectors_corrections, services
+from .models import Adjustment, Entrant, Round, SheetRow, TableSeat, Tournament
+from .views_director import refusal_text as page_refusal
 
 
-def refusal_text(exc: services.TournamentError) -> str:
-    text = gettext(exc.message) % exc.params if exc.params else gettext(exc.message)
+def refusal_text(exc: services.TournamentError, names: list[str] | None = None) -> str:
+    """A refusal as the pages word it: a seat from 1 with its player (``names``, the
+    table's in seat order), and the row at fault. A bound of the JSON's seats stays as the
+    JSON counts them, from 0."""
+    if exc.message.endswith("from 0 to %(last)s."):
+        text = gettext(exc.message) % exc.params
+    else:
+        text = page_refusal(exc, names)
     row = getattr(exc, "row", None)
     return gettext("Row %(row)s: %(reason)s") % {"row": row, "reason": text} if row else text
+
+
+def row_layout(row: SheetRow):
+    """The row's columns and its table's players, in seat order."""
+    table = row.table  # its seats prefetched where rows are listed
+    names = [str(seat.entrant.player) for seat in
+             sorted(table.seats.all(), key=lambda seat: seat.position)]
+    return selectors_corrections.columns(table.round.tournament, names)
+
+
+def words(layout, data) -> str:
+    return "; ".join(f"{label}: {value}"
+                     for label, value in selectors_corrections.row_words(layout, data))
+
+
+@dataclass(frozen=True)
+class Titles:
+    """A model's titles in the admin, each a sentence of its own."""
+
+    choose: str  # the list, to change
+    choose_to_view: str
+    change: str
+    view: str
+    count: Callable[[int], str]  # ngettext of "%(count)s …"
+    add: str = ""
+    revert: str = ""  # a version from the history, to put back
+
+
+class CountedChangeList(ChangeList):
+    @property
+    def counted(self) -> str:
+        count = self.result_count
+        return self.model_admin.titles.count(count) % {"count": count}
+
+
+class TitledAdmin(admin.ModelAdmin):
+    """The titles and counts of ``titles`` in place of Django's; the templates
+    admin/tournaments/*.html show them."""
+
+    titles: Titles
+
+    def get_changelist(self, request, **kwargs):
+        return CountedChangeList
+
+    def changelist_view(self, request, extra_context=None):
+        title = self.titles.choose if self.has_change_permission(request) \
+            else self.titles.choose_to_view
+        return super().changelist_view(request, {"title": title,
+                                                 "add_title": self.titles.add,
+                                                 **(extra_context or {})})
+
+    def render_change_form(self, request, context, add=False, change=False, form_url="",
+                           obj=None):
+        if add:
+            context["title"] = self.titles.add
+        else:
+            context["title"] = self.titles.change if self.has_change_permission(
+                request, obj) else self.titles.view
+        context["add_title"] = self.titles.add
+        return super().render_change_form(request, context, add, change, form_url, obj)
 
 
 def reason_field(label):
@@ -52,11 +131,21 @@ class ReasonForm(forms.ModelForm):
 
 class SheetRowForm(ReasonForm):
     values = ("data",)
-    reason = reason_field(_("reason for the change"))
+    reason = reason_field(capfirst(_("reason for the change")))
 
     class Meta:
         model = SheetRow
         fields = ["data"]
+        labels = {"data": _("The row as recorded (JSON)")}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.names = row_layout(self.instance).names
+        if "data" in self.fields:
+            self.fields["data"].help_text = gettext(
+                "As the tournament document writes it: a seat is its number from 0, in seat "
+                "order (%(seats)s).") % {"seats": ", ".join(
+                    f"{seat} — {name}" for seat, name in enumerate(self.names))}
 
     def clean(self):
         cleaned = super().clean()
@@ -65,7 +154,7 @@ class SheetRowForm(ReasonForm):
                 cleaned["data"] = services.check_row_change(row=self.instance,
                                                             data=cleaned["data"])
             except services.TournamentError as exc:
-                self.add_error("data", refusal_text(exc))
+                self.add_error("data", refusal_text(exc, self.names))
         return cleaned
 
 
@@ -74,11 +163,12 @@ class AdjustmentForm(ReasonForm):
     change's). Changing: the points and the stated reason, with the change's reason."""
 
     values = ("points", "reason")
-    change_reason = reason_field(_("reason for the change"))
+    change_reason = reason_field(capfirst(_("reason for the change")))
 
     class Meta:
         model = Adjustment
         fields = ["round", "entrant", "points", "reason"]
+        labels = {"round": capfirst(_("round"))}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -106,7 +196,7 @@ class AdjustmentForm(ReasonForm):
 
 
 class JsonContextHelper(HistoricalRecordContextHelper):
-    """A row's old and new values shown whole, as JSON."""
+    """Old and new values shown whole; JSON with its keys sorted."""
 
     def __init__(self, model, record):
         super().__init__(model, record, max_displayed_delta_change_chars=400)
@@ -117,14 +207,42 @@ class JsonContextHelper(HistoricalRecordContextHelper):
         return super().prepare_delta_change_value(change, value)
 
 
-class ReasonedHistoryAdmin(SimpleHistoryAdmin):
+class RowWordsContextHelper(JsonContextHelper):
+    """A row's change as the columns that changed, in words: seats from 1 with their
+    players."""
+
+    def __init__(self, model, record, layout):
+        super().__init__(model, record)
+        self.layout = layout
+
+    def context_for_delta_changes(self, delta):
+        shown = []
+        for change in delta.changes:
+            if change.field != "data":
+                shown += super().context_for_delta_changes(type(delta)(
+                    [change], [change.field], delta.old_record, delta.new_record))
+                continue
+            shown += [{"field": column.label, "old": column.old, "new": column.new}
+                      for column in selectors_corrections.changes(self.layout, change.old,
+                                                                  change.new)]
+        return shown
+
+
+class ReasonedHistoryAdmin(TitledAdmin, SimpleHistoryAdmin):
     """Changes through a service with a reason; a version is put back from its page in the
     history ("Revert"), with a reason too. Nothing is deleted here."""
 
     history_list_display = []
+    object_history_form_template = "admin/tournaments/object_history_form.html"
 
     def get_historical_record_context_helper(self, request, historical_record):
         return JsonContextHelper(self.model, historical_record)
+
+    def set_history_delta_changes(self, request, historical_records, **kwargs):
+        super().set_history_delta_changes(request, historical_records, **kwargs)
+        for record in historical_records:  # the services' first reason, translated
+            record.history_change_reason = selectors_corrections.reason_words(
+                record.history_change_reason)
 
     def has_delete_permission(self, request, obj=None):
         return False
@@ -137,7 +255,8 @@ class ReasonedHistoryAdmin(SimpleHistoryAdmin):
             if obj is None or not self.has_change_permission(request, obj):
                 raise PermissionDenied
         request.reverting_to = int(version_id)
-        return super().history_form_view(request, object_id, version_id, extra_context)
+        return super().history_form_view(request, object_id, version_id, {
+            "revert_title": self.titles.revert, **(extra_context or {})})
 
     def get_form(self, request, obj=None, change=False, **kwargs):
         form = super().get_form(request, obj, change=change, **kwargs)
@@ -157,22 +276,62 @@ class ReasonedHistoryAdmin(SimpleHistoryAdmin):
         raise NotImplementedError  # each admin saves through its service
 
 
+class TournamentFilter(admin.RelatedFieldListFilter):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.title = _("tournament")  # not the field's name, which is untranslated
+
+
 @admin.register(SheetRow)
 class SheetRowAdmin(ReasonedHistoryAdmin):
     form = SheetRowForm
-    list_display = ["__str__", "tournament", "index", "data", "played_here"]
-    list_filter = ["table__round__tournament"]
+    titles = Titles(
+        choose=_("Choose a sheet row to change"),
+        choose_to_view=_("Choose a sheet row to view"),
+        change=_("Change the sheet row"), view=_("View the sheet row"),
+        count=lambda n: ngettext("%(count)s sheet row", "%(count)s sheet rows", n),
+        revert=_("Put back a version of the sheet row"))
+    list_display = ["__str__", "tournament", "table_of", "deal", "in_words", "played_here"]
+    list_filter = [("table__round__tournament", TournamentFilter)]
     list_select_related = ["table__round__tournament"]
-    readonly_fields = ["tournament", "table", "index", "created_at"]
-    fields = ["tournament", "table", "index", "data", "reason", "created_at"]
+    readonly_fields = ["tournament", "table_of", "deal", "in_words", "club_page", "created_at"]
+    fields = ["tournament", "table_of", "deal", "in_words", "data", "reason", "club_page",
+              "created_at"]
     reason_fields = ("reason",)
 
     def get_queryset(self, request):
-        return super().get_queryset(request).select_related("table__round__tournament")
+        return super().get_queryset(request).select_related(
+            "table__round__tournament").prefetch_related(Prefetch(
+                "table__seats", TableSeat.objects.select_related("entrant__player")))
+
+    def get_historical_record_context_helper(self, request, historical_record):
+        if not hasattr(request, "row_layout"):  # one row's history: its table's
+            request.row_layout = row_layout(historical_record.instance)
+        return RowWordsContextHelper(self.model, historical_record, request.row_layout)
 
     @admin.display(description=_("tournament"))
     def tournament(self, row):
         return row.table.round.tournament
+
+    @admin.display(description=_("table"))
+    def table_of(self, row):
+        return gettext("Round %(round)s, table %(table)s") % {
+            "round": row.table.round.number, "table": row.table.number}
+
+    @admin.display(description=_("deal"))
+    def deal(self, row):
+        return row.index
+
+    @admin.display(description=_("as the sheet shows it"))
+    def in_words(self, row):
+        return words(row_layout(row), row.data)
+
+    @admin.display(description=_("on the club's pages"))
+    def club_page(self, row):
+        url = reverse("tournament-row", args=[row.table.round.tournament.key, row.table_id,
+                                              row.index])
+        return format_html('<a href="{}">{}</a>', url,
+                           gettext("The row's page: its history, and corrections"))
 
     @admin.display(description=_("played here"), boolean=True)
     def played_here(self, row):
@@ -199,11 +358,17 @@ class SheetRowAdmin(ReasonedHistoryAdmin):
 @admin.register(Adjustment)
 class AdjustmentAdmin(ReasonedHistoryAdmin):
     form = AdjustmentForm
-    list_display = ["__str__", "round", "entrant", "points", "reason", "by", "created_at"]
-    list_filter = ["round__tournament"]
+    titles = Titles(
+        choose=_("Choose an adjustment to change"),
+        choose_to_view=_("Choose an adjustment to view"),
+        change=_("Change the adjustment"), view=_("View the adjustment"),
+        count=lambda n: ngettext("%(count)s adjustment", "%(count)s adjustments", n),
+        add=_("Add an adjustment"), revert=_("Put back a version of the adjustment"))
+    list_display = ["__str__", "round_of", "entrant", "points", "reason", "by", "created_at"]
+    list_filter = [("round__tournament", TournamentFilter)]
     list_select_related = ["round__tournament", "entrant__player", "by"]
     history_list_display = ["points", "reason"]
-    fields = ["round", "entrant", "points", "reason", "change_reason", "by", "created_at"]
+    fields = ["round_of", "entrant", "points", "reason", "change_reason", "by", "created_at"]
 
     reason_fields = ("change_reason",)
 
@@ -213,7 +378,11 @@ class AdjustmentAdmin(ReasonedHistoryAdmin):
         return super().get_fields(request, obj)
 
     def get_readonly_fields(self, request, obj=None):
-        return [] if obj is None else ["round", "entrant", "by", "created_at"]
+        return [] if obj is None else ["round_of", "entrant", "by", "created_at"]
+
+    @admin.display(description=_("round"))
+    def round_of(self, adjustment):
+        return adjustment.round
 
     def save_model(self, request, obj, form, change):
         data = form.cleaned_data
@@ -245,8 +414,14 @@ class EntrantInline(admin.TabularInline):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(TitledAdmin):
     """An overview: a tournament is created and run on its own pages."""
+
+    titles = Titles(
+        choose=_("Choose a tournament to change"),
+        choose_to_view=_("Choose a tournament to view"),
+        change=_("Change the tournament"), view=_("View the tournament"),
+        count=lambda n: ngettext("%(count)s tournament", "%(count)s tournaments", n))
 
     list_display = ["name", "key", "game", "rounds_planned", "created_by", "created_at"]
     list_filter = ["game"]

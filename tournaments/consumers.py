@@ -1,5 +1,6 @@
 from games.consumers import LiveConsumer
 
+from .addresses import key_lookup
 from .models import Tournament
 from .services import group_name
 
@@ -9,7 +10,8 @@ class TournamentConsumer(LiveConsumer):
     they are."""
 
     def find(self, key):
-        tournament = Tournament.objects.filter(key=key).first()
+        # a page opened under a former key still follows the tournament
+        tournament = Tournament.objects.filter(key_lookup(key)).first()
         return None if tournament is None else (group_name(tournament), tournament)
 
     def stamp(self, tournament):

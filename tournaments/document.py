@@ -6,7 +6,9 @@ exit status 2) or ``BrokenRule`` (the first rule broken, in document order, with
 exit status 1).
 """
 
+import datetime
 import json
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -18,8 +20,8 @@ from .sheets import SheetError, check_sheet
 
 ORDER_KEYS = ("match_points", "points", "opponents", "wins")
 SEATINGS = ("mixing", "swiss")
-FIELDS = ("tournament", "game", "options", "rounds_planned", "seating", "seed", "bye_points",
-          "order", "players", "rounds")
+FIELDS = ("tournament", "date", "game", "options", "rounds_planned", "seating", "seed",
+          "bye_points", "order", "players", "rounds")
 
 
 class NotADocument(Exception):
@@ -67,11 +69,14 @@ class Document:
     order: list[str]
     players: list[str]  # in entry order
     rounds: list[Round] = field(default_factory=list)
+    date: datetime.date | None = None  # optional: an import without one is dated today
 
     def to_json(self) -> dict:
         """The document as the rules write it; reading it again gives the same document."""
         return {
-            "tournament": self.name, "game": self.game, "options": self.options,
+            "tournament": self.name,
+            **({"date": self.date.isoformat()} if self.date else {}),
+            "game": self.game, "options": self.options,
             "rounds_planned": self.rounds_planned, "seating": self.seating, "seed": self.seed,
             **self.settings,
             "bye_points": number(self.bye_points), "order": self.order,
@@ -157,9 +162,22 @@ def read_settings(data: dict, rounds_held: int = 0) -> dict:
     if (not isinstance(order, list) or not order or len(set(map(str, order))) != len(order)
             or not all(key in ORDER_KEYS for key in order)):
         raise NotADocument(f"order must list some of {', '.join(ORDER_KEYS)}, each once")
-    return {"name": name.strip(), "game": parts.key, "options": options,
+    date = data.get("date")
+    if date is not None:
+        date = read_date(date)
+    return {"name": name.strip(), "date": date, "game": parts.key, "options": options,
             "settings": settings, "rounds_planned": planned, "seating": seating,
             "seed": seed, "bye_points": Fraction(str(bye_points)), "order": order}
+
+
+def read_date(value) -> datetime.date:
+    """A day as YYYY-MM-DD; NotADocument for anything else."""
+    if isinstance(value, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+        try:
+            return datetime.date.fromisoformat(value)
+        except ValueError:
+            pass
+    raise NotADocument("date must be a day written YYYY-MM-DD")
 
 
 def read_round(index: int, raw, doc: Document) -> Round:

@@ -1,10 +1,12 @@
 """The directors' and scorers' forms: they parse what was typed; the services decide."""
 
 import random
+import secrets
 from dataclasses import dataclass
 
 from django import forms
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
@@ -22,6 +24,8 @@ ORDERS = {
 }
 SETTING_LABELS = {"deals": _("Deals at each table in a round")}
 MOST_ROWS = 500  # a typed sheet is never longer than this
+MOST_NAMES = 200  # names entered at once
+NAME_LENGTH = Player._meta.get_field("name").max_length
 
 
 def model_label(name: str):
@@ -43,14 +47,16 @@ class TournamentForm(forms.Form):
     option fields), its settings and how its rounds are seated and ranked."""
 
     name = forms.CharField(label=model_label("name"), max_length=200)
+    date = forms.DateField(label=model_label("date"), required=False, initial=timezone.localdate,
+                           widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}))
     rounds_planned = forms.IntegerField(label=model_label("rounds_planned"), min_value=1,
                                         max_value=100, initial=3)
     seating = forms.ChoiceField(label=model_label("seating"),
                                 choices=Tournament.Seating.choices)
     seed = forms.IntegerField(label=model_label("seed"), min_value=-(2 ** 63),
                               max_value=2 ** 63 - 1,
-                              help_text=_("Drawn at random; the same seed seats the same "
-                                          "rounds."))
+                              help_text=_("Drawn at random: every round's seating follows "
+                                          "from it."))
     bye_points = forms.DecimalField(label=model_label("bye_points"), min_value=0,
                                     max_digits=6, decimal_places=2, initial=3)
     order = forms.ChoiceField(label=model_label("order"), initial="default", choices=[
@@ -59,6 +65,8 @@ class TournamentForm(forms.Form):
     confirmation = forms.BooleanField(label=model_label("confirmation"), required=False,
                                       help_text=Tournament._meta.get_field(
                                           "confirmation").help_text)
+    # this form's own: sent twice (a double click), it creates one tournament
+    token = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
 
     def __init__(self, game, data=None):
         super().__init__(data)
@@ -67,13 +75,14 @@ class TournamentForm(forms.Form):
         self.options_form = options_form(game, data)
         self.fields["seating"].initial = self.parts.seating
         self.fields["seed"].initial = random.SystemRandom().randrange(1, 10 ** 9)
+        self.fields["token"].initial = secrets.token_urlsafe(16)
         defaults = self.parts.read_settings({})
         for name in self.parts.setting_names:
             self.fields[f"setting_{name}"] = forms.IntegerField(
                 label=SETTING_LABELS.get(name, name), initial=defaults[name], min_value=1)
 
     def main_fields(self):
-        return [self[name] for name in ("name", "rounds_planned", "seating", "seed",
+        return [self[name] for name in ("name", "date", "rounds_planned", "seating", "seed",
                                         "bye_points", "order")]
 
     def setting_fields(self):
@@ -110,7 +119,8 @@ class TournamentForm(forms.Form):
             "settings": {name: data[f"setting_{name}"] for name in self.parts.setting_names},
             "rounds_planned": data["rounds_planned"], "seating": data["seating"],
             "seed": data["seed"], "bye_points": int(bye) if bye == int(bye) else float(bye),
-            "order": ORDERS[data["order"]], "confirmation": data["confirmation"]}
+            "order": ORDERS[data["order"]], "confirmation": data["confirmation"],
+            "date": data["date"], "form_token": data["token"] or None}
 
 
 class EntrantChoice(forms.ModelChoiceField):
@@ -119,25 +129,59 @@ class EntrantChoice(forms.ModelChoiceField):
 
 
 class EntrantForm(forms.Form):
-    """A club player, or a new name, enters."""
+    """Club players ticked and names typed one a line (a club player's name enters him, a
+    new one adds him to the club) enter together: ``entering`` lists them in that order,
+    the ticked first; each line up to the last filled one is passed on, a blank one too,
+    for the service to refuse by its line."""
 
-    player = forms.ModelChoiceField(Player.objects.none(), required=False,
-                                    label=_("A club player"), empty_label="—")
-    name = forms.CharField(required=False, max_length=60, label=_("or a new player"))
+    player = forms.ModelMultipleChoiceField(
+        Player.objects.all(), required=False, widget=forms.CheckboxSelectMultiple,
+        label=_("Club players not yet entered"))
+    name = forms.CharField(
+        required=False, strip=False, widget=forms.Textarea(attrs={"rows": 4, "cols": 30}),
+        max_length=MOST_NAMES * (NAME_LENGTH + 2), label=_("Names, one a line"),
+        help_text=_("A club player's name enters him; a new name adds the player to the "
+                    "club."))
 
     def __init__(self, tournament, data=None):
         super().__init__(data, prefix="enter")
-        self.fields["player"].queryset = Player.objects.exclude(
-            entries__tournament=tournament).order_by("name")
+        # Offered: those not yet entered. Taken: any club player, so that one entered since
+        # the page was shown is refused by name rather than as an unknown choice.
+        self.fields["player"].widget.choices = [
+            (player.pk, player.name) for player in
+            Player.objects.exclude(entries__tournament=tournament).order_by("name")]
+        self.ticked = 0
+
+    def clean_name(self) -> list[str]:
+        lines = (self.cleaned_data.get("name") or "").splitlines()
+        while lines and not lines[-1].strip():
+            lines.pop()
+        if len(lines) > MOST_NAMES:
+            raise forms.ValidationError(_("At most %(count)s names at once.")
+                                        % {"count": MOST_NAMES})
+        return lines
 
     def clean(self):
         cleaned = super().clean()
-        name = " ".join((cleaned.get("name") or "").split())
-        player = cleaned.get("player")
-        if bool(player) == bool(name):
-            raise forms.ValidationError(_("Choose a club player or type a new name."))
-        cleaned["entering"] = player or name
+        ticked = sorted(cleaned.get("player") or [], key=lambda player: player.name)
+        lines = cleaned.get("name") or []
+        if "player" in cleaned and "name" in cleaned and not ticked and not lines:
+            raise forms.ValidationError(_("Tick club players or type names, one a line."))
+        self.ticked = len(ticked)
+        cleaned["entering"] = [*ticked, *lines]
         return cleaned
+
+    def refuse(self, exc) -> None:
+        """The service's refusal of one entry, shown at the ticked players or at the line
+        it names (but for a single entry, which needs no line number)."""
+        text = _(exc.message) % exc.params if exc.params else _(exc.message)
+        if exc.index < self.ticked:
+            self.add_error("player", text)
+        elif len(self.cleaned_data["entering"]) == 1:
+            self.add_error("name", text)
+        else:
+            self.add_error("name", _("Line %(line)s: %(reason)s") % {
+                "line": exc.index - self.ticked + 1, "reason": text})
 
 
 class SwapForm(forms.Form):
@@ -284,8 +328,9 @@ class SheetForm:
     def choices(self, spec: dict) -> list:
         if spec["kind"] == "choice":
             return [(str(value), label) for value, label in spec["choices"]]
-        if spec["kind"] in ("seats", "seat_or_none"):
-            return [(str(seat), name) for seat, name in enumerate(self.layout.names)]
+        if spec["kind"] in ("seats", "seat_or_none"):  # picked by the number the paper holds
+            return [(str(seat), f"{seat + 1} · {name}")
+                    for seat, name in enumerate(self.layout.names)]
         return []
 
     def rows(self) -> list[dict]:

@@ -4,6 +4,7 @@ read from these (``tournaments.selectors``), never stored beside them."""
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
@@ -17,16 +18,21 @@ class Tournament(models.Model):
         MIXING = "mixing", _("mixing: as many different opponents as possible")
         SWISS = "swiss", _("Swiss: players of similar standing meet")
 
-    key = models.SlugField(_("key"), max_length=80, unique=True, allow_unicode=True,
+    key = models.SlugField(_("key"), max_length=80, unique=True,
                            help_text=_("The tournament's name in addresses and commands."))
+    # Pages under it redirect to the same pages under the key (tournaments.addresses).
+    old_key = models.CharField(_("former key"), max_length=80, unique=True, null=True,
+                               blank=True, editable=False)
     name = models.CharField(_("name"), max_length=200)
+    date = models.DateField(_("date"), default=timezone.localdate)
     game = models.CharField(_("game"), max_length=16, choices=registry.choices)
     options = models.JSONField(_("options"), default=dict)
     game_settings = models.JSONField(_("game settings"), default=dict, blank=True,
                                      help_text=_("The game's own tournament settings."))
     rounds_planned = models.PositiveSmallIntegerField(_("rounds planned"))
     seating = models.CharField(_("seating"), max_length=8, choices=Seating.choices)
-    seed = models.BigIntegerField(_("seed"))
+    # It seeds the seating draw alone: each table's deals are shuffled with seeds of their own.
+    seed = models.BigIntegerField(_("seed of the draw"))
     bye_points = models.DecimalField(_("bye points"), max_digits=6, decimal_places=2,
                                      default=3)
     order = models.JSONField(_("order of the standings"))
@@ -37,11 +43,15 @@ class Tournament(models.Model):
                                    null=True, blank=True, on_delete=models.SET_NULL,
                                    related_name="+")
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    # The new-tournament form it was created from: the form sent again (a double click) finds
+    # it rather than making a second tournament.
+    form_token = models.CharField(_("form"), max_length=64, unique=True, null=True, blank=True,
+                                  editable=False)
     # Counts its changes: a live page compares the one it shows with the one announced.
     version = models.PositiveIntegerField(_("version"), default=0, editable=False)
 
     class Meta:
-        ordering = ["-created_at"]
+        ordering = ["-date", "-created_at"]
         verbose_name = _("tournament")
         verbose_name_plural = _("tournaments")
 
@@ -52,7 +62,8 @@ class Tournament(models.Model):
 class Entrant(models.Model):
     """A club player in a tournament, numbered in the order of entry."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+    tournament = models.ForeignKey(Tournament, verbose_name=_("tournament"),
+                                   on_delete=models.CASCADE,
                                    related_name="entrants")
     player = models.ForeignKey(Player, verbose_name=_("player"), on_delete=models.PROTECT,
                                related_name="entries")
@@ -77,7 +88,8 @@ class Entrant(models.Model):
 
 
 class Round(models.Model):
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    tournament = models.ForeignKey(Tournament, verbose_name=_("tournament"),
+                                   on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField(_("round"))
     released = models.BooleanField(_("released"), default=False,
                                    help_text=_("A draft seating may still be changed."))
@@ -95,7 +107,8 @@ class Round(models.Model):
 
 
 class Bye(models.Model):
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
+    round = models.ForeignKey(Round, verbose_name=_("round"),
+                              on_delete=models.CASCADE, related_name="byes")
     entrant = models.ForeignKey(Entrant, verbose_name=_("entrant"), on_delete=models.CASCADE,
                                 related_name="byes")
 
@@ -114,7 +127,8 @@ class RoundTable(models.Model):
     """One table of a round: its players in seat order and its sheet, typed in from paper
     or, for a table played here, the hotseat table whose deals make its rows."""
 
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    round = models.ForeignKey(Round, verbose_name=_("round"),
+                              on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField(_("table"))
     hotseat = models.OneToOneField(HotseatTable, verbose_name=_("played here"), null=True,
                                    blank=True, on_delete=models.SET_NULL,
@@ -139,7 +153,8 @@ class RoundTable(models.Model):
 
 
 class TableSeat(models.Model):
-    table = models.ForeignKey(RoundTable, on_delete=models.CASCADE, related_name="seats")
+    table = models.ForeignKey(RoundTable, verbose_name=_("table"),
+                              on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField(_("seat"))
     entrant = models.ForeignKey(Entrant, verbose_name=_("entrant"), on_delete=models.CASCADE,
                                 related_name="seats")
@@ -161,7 +176,8 @@ class SheetRow(models.Model):
     """One deal's row of a table's sheet, as the game's tournament parts checked it: typed
     in, or written from a hotseat deal's result in the transaction of its last action."""
 
-    table = models.ForeignKey(RoundTable, on_delete=models.CASCADE, related_name="rows")
+    table = models.ForeignKey(RoundTable, verbose_name=_("table"),
+                              on_delete=models.CASCADE, related_name="rows")
     index = models.PositiveSmallIntegerField(_("row"))
     data = models.JSONField(_("row"))
     created_at = models.DateTimeField(_("entered"), auto_now_add=True)
@@ -184,7 +200,8 @@ class Adjustment(models.Model):
     """A director's penalty or correction: game points added to (or taken from) one
     entrant's total for one round, with the reason."""
 
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="adjustments")
+    round = models.ForeignKey(Round, verbose_name=_("round"),
+                              on_delete=models.CASCADE, related_name="adjustments")
     entrant = models.ForeignKey(Entrant, verbose_name=_("entrant"), on_delete=models.CASCADE,
                                 related_name="adjustments")
     points = models.IntegerField(_("game points"))

@@ -8,6 +8,7 @@ from django.db.models import F
 
 from games import registry
 
+from .addresses import key_lookup
 from .document import Document
 from .document import Round as DocumentRound
 from .document import Table as DocumentTable
@@ -20,8 +21,8 @@ from .standings import standings as compute_standings
 
 
 def tournament_by_key(key: str) -> Tournament:
-    """Tournament.DoesNotExist if there is none."""
-    return Tournament.objects.get(key=key)
+    """The tournament of this key or former key; Tournament.DoesNotExist if there is none."""
+    return Tournament.objects.get(key_lookup(key))
 
 
 @dataclass
@@ -107,7 +108,8 @@ def document_of(tournament: Tournament, played_: Played | None = None) -> Docume
     """The tournament document: importing it again gives the same standings."""
     played_ = played_ or played(tournament)
     return Document(
-        name=tournament.name, game=tournament.game, options=tournament.options,
+        name=tournament.name, date=tournament.date, game=tournament.game,
+        options=tournament.options,
         settings=tournament.game_settings, rounds_planned=tournament.rounds_planned,
         seating=tournament.seating, seed=tournament.seed,
         bye_points=Fraction(tournament.bye_points), order=tournament.order,
@@ -156,7 +158,8 @@ def tournament_list():
     from django.db.models import Count, Q
 
     return Tournament.objects.annotate(
-        rounds_played=Count("rounds", filter=Q(rounds__released=True))).order_by("-created_at")
+        rounds_played=Count("rounds", filter=Q(rounds__released=True))).order_by(
+        "-date", "-created_at")
 
 
 @dataclass
@@ -172,7 +175,7 @@ def player_tournaments(player) -> list[Entered]:
     """The tournaments ``player`` entered, newest first, each with its released rounds and
     its standings (8 queries, however many tournaments, rounds and entrants)."""
     tournaments = list(Tournament.objects.filter(entrants__player=player).distinct()
-                       .order_by("-created_at"))
+                       .order_by("-date", "-created_at"))
     entrants: dict[int, list[Entrant]] = {t.pk: [] for t in tournaments}
     for entrant in (Entrant.objects.filter(tournament__in=tournaments)
                     .select_related("player").order_by("number")):

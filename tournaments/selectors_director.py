@@ -1,14 +1,19 @@
 """Reads for the directors' and scorers' pages: a round's tables with their state, the columns
-of a table's sheet (from the game's ``row_layout``) and how many rows a complete sheet has.
-Each at a fixed number of queries however many rounds and tables there are."""
+of a table's sheet (from the game's ``row_layout``), how many rows a complete sheet has, and
+a round's printed sheets. Each at a fixed number of queries however many rounds and tables
+there are."""
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from django.contrib.auth import get_user_model
 from django.db.models import Prefetch
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext
 
 from games import registry
+from games.engine.base import RulesError
+from games.models import Deal
 from games.models import Table as HotseatTable
 
 from . import selectors
@@ -35,18 +40,23 @@ class Layout:
 
     def heads(self) -> tuple[list[dict], list[dict]]:
         """The two rows of column heads: each field's label (``marked``: the template
-        translates it) over its columns, then the seats' names or the places in order."""
+        translates it; ``kind``, ``count`` and ``none_label`` let a printed sheet say what to
+        write) over its columns, then the seats' names (``seat``: its number, from 1) or the
+        places in order."""
         top, bottom = [], []
         for spec in self.fields:
             subs = sub_heads(spec, self.names)
+            head = {"label": spec["label"], "marked": True, "kind": spec["kind"],
+                    "count": spec.get("count", 1), "none_label": spec.get("none_label", ""),
+                    "seats": len(self.names)}
             if subs:
-                top.append({"label": spec["label"], "marked": True, "colspan": len(subs),
-                            "rowspan": 1})
-                bottom += [{"label": sub, "marked": False, "colspan": 1, "rowspan": 1}
-                           for sub in subs]
+                top.append({**head, "colspan": len(subs), "rowspan": 1})
+                per_seat = spec["kind"] == "per_seat"
+                bottom += [{"label": sub, "marked": False, "colspan": 1, "rowspan": 1,
+                            "seat": number if per_seat else None}
+                           for number, sub in enumerate(subs, start=1)]
             else:
-                top.append({"label": spec["label"], "marked": True, "colspan": 1,
-                            "rowspan": 2})
+                top.append({**head, "colspan": 1, "rowspan": 2})
         return top, bottom
 
 
@@ -89,11 +99,29 @@ def sheet_length(parts, fields: list[dict], *, seats: int, options: dict,
                  settings: dict) -> int:
     """The rows of a complete sheet: the first count of rows the game calls complete; a
     sheet that rows of nothing never complete (a match to a target) offers ``ROOM``."""
+    return fixed_length(parts, fields, seats=seats, options=options, settings=settings) \
+        or ROOM
+
+
+def fixed_length(parts, fields: list[dict], *, seats: int, options: dict,
+                 settings: dict) -> int | None:
+    """The first count of rows the game calls a complete sheet; None for a sheet that rows
+    of nothing never complete (a match to a target)."""
     blank = blank_row(fields, seats)
     for count in range(1, PROBE + 1):
         if parts.complete([blank] * count, seats=seats, options=options, settings=settings):
             return count
-    return ROOM
+    return None
+
+
+def planned_deals(tournament: Tournament, seats: int) -> int | None:
+    """The deals of a complete sheet at a table of ``seats``; None for a match to a
+    target."""
+    parts = registry.tournament(tournament.game)
+    options = parts.table_options(tournament.options, seats)
+    fields = parts.row_layout(seats=seats, options=options, settings=tournament.game_settings)
+    return fixed_length(parts, fields, seats=seats, options=options,
+                        settings=tournament.game_settings)
 
 
 def layout(tournament: Tournament, names: list[str]) -> Layout:
@@ -114,7 +142,7 @@ class TableState:
     number: int
     names: list[str]
     rows: int  # rows on its sheet
-    length: int  # rows of a complete sheet
+    length: int | None  # rows of a complete sheet; None for a match to a target
     complete: bool
     counts: bool  # complete, and confirmed where the tournament asks for it
     points: list[int]
@@ -122,15 +150,45 @@ class TableState:
     watch_url: str | None = None  # its spectators' page
     entered_by: str | None = None
     confirmed_by: str | None = None
+    stopped: bool = False  # played here, its hotseat table finished or abandoned
 
     @property
     def seats(self) -> list[tuple[int, str, int]]:
-        return list(zip(range(len(self.names)), self.names, self.points, strict=True))
+        """(seat, player, points), the seats numbered from 1 as the room calls them."""
+        return list(zip(range(1, len(self.names) + 1), self.names, self.points, strict=True))
 
     @property
-    def awaiting_confirmation(self) -> bool:
-        return self.entered_by is not None and self.confirmed_by is None and not self.counts \
-            and self.complete
+    def state(self) -> str:
+        """Where the table stands, the same for a table played here and a typed one:
+        ``not_started``, ``playing``, ``stopped`` (left before its sheet was complete),
+        ``awaiting`` (a complete typed sheet awaiting its confirmation) or ``counted``."""
+        if self.counts:
+            return "counted"
+        if self.complete:
+            return "awaiting"
+        if self.stopped:
+            return "stopped"
+        return "playing" if self.rows or self.hotseat_url else "not_started"
+
+    @property
+    def state_words(self) -> str:
+        """The state as the page says it, in the reader's language."""
+        state, rows, n = self.state, self.rows, self.length
+        if state == "playing":
+            if n is None:
+                return ngettext("playing: %(rows)s deal so far",
+                                "playing: %(rows)s deals so far", rows) % {"rows": rows}
+            return ngettext("playing: %(rows)s of %(n)s deal", "playing: %(rows)s of %(n)s deals",
+                            n) % {"rows": rows, "n": n}
+        if state == "stopped":
+            if n is None:
+                return ngettext("stopped after %(rows)s deal", "stopped after %(rows)s deals",
+                                rows) % {"rows": rows}
+            return ngettext("stopped after %(rows)s of %(n)s deal",
+                            "stopped after %(rows)s of %(n)s deals", n) % {"rows": rows, "n": n}
+        return {"not_started": gettext("not started"),
+                "awaiting": gettext("typed, awaiting confirmation"),
+                "counted": gettext("counted")}[state]
 
 
 @dataclass
@@ -162,6 +220,34 @@ class RunPage:
     def next_round(self) -> int:
         return len(self.rounds) + 1
 
+    @cached_property
+    def removable(self) -> set[int]:
+        """The entrants in no round yet (a draft's included) and not adjusted: their entry
+        is removed rather than withdrawn."""
+        placed = {entrant.pk for round_ in self.rounds for entrant in round_.entrants}
+        placed |= {adjustment.entrant_id for adjustment in self.adjustments}
+        return {entrant.pk for entrant in self.entrants} - placed
+
+
+def has_played(entrant: Entrant) -> bool:
+    """Seated or given a bye in a round (a draft's too), or adjusted: his entry stays, and
+    he may only withdraw (3 queries)."""
+    return (entrant.seats.exists() or entrant.byes.exists()
+            or entrant.adjustments.exists())
+
+
+@dataclass(frozen=True)
+class Withdrawal:
+    """What withdrawing an entrant would do, as its confirmation page asks it."""
+
+    entrant: Entrant
+    rounds: int  # seated so far, a draft included: the confirmation carries it
+    removes: bool  # he has not played: his entry is removed instead
+
+
+def withdrawal(tournament: Tournament, entrant: Entrant) -> Withdrawal:
+    return Withdrawal(entrant, tournament.rounds.count(), not has_played(entrant))
+
 
 def run_page(tournament: Tournament) -> RunPage:
     """The tournament as its director runs it (9 queries)."""
@@ -172,10 +258,10 @@ def run_page(tournament: Tournament) -> RunPage:
     users = dict(get_user_model().objects.filter(
         pk__in={pk for table in models for pk in (table.entered_by_id, table.confirmed_by_id)
                 if pk is not None}).values_list("pk", "username"))
-    tokens = dict(HotseatTable.objects.filter(
+    hotseats = {pk: (token, state) for pk, token, state in HotseatTable.objects.filter(
         pk__in=[table.hotseat_id for table in models if table.hotseat_id]).values_list(
-        "pk", "token"))
-    lengths: dict[int, int] = {}
+        "pk", "token", "state")}
+    lengths: dict[int, int | None] = {}
     rounds = []
     for round_, tables, shown in zip(tournament.rounds.order_by("number"), played.tables,
                                      played.rounds, strict=True):
@@ -185,13 +271,14 @@ def run_page(tournament: Tournament) -> RunPage:
             seated += [by_name[name] for name in sheet.players]
             size = len(sheet.players)
             if size not in lengths:
-                lengths[size] = layout(tournament, sheet.players).length
+                lengths[size] = planned_deals(tournament, size)
+            token, state = hotseats.get(table.hotseat_id, (None, None))
             states.append(TableState(
                 model=table, number=table.number, names=sheet.players, rows=len(sheet.rows),
                 length=lengths[size], complete=sheet.complete,
                 counts=selectors.counts(tournament, table, sheet), points=sheet.points,
-                hotseat_url=(reverse("table", args=[tokens[table.hotseat_id]])
-                             if table.hotseat_id in tokens else None),
+                hotseat_url=reverse("table", args=[token]) if token else None,
+                stopped=state not in (None, HotseatTable.State.PLAYING),
                 watch_url=reverse("watch", args=[table.watch_key]) if table.watch_key else None,
                 entered_by=users.get(table.entered_by_id),
                 confirmed_by=users.get(table.confirmed_by_id)))
@@ -218,6 +305,72 @@ def round_tables(tournament: Tournament, number: int) -> list[tuple[RoundTable, 
             "entrant__player"))))
     return [(table, layout(tournament, [str(seat.entrant.player) for seat in
                                         table.seats.all()])) for table in tables]
+
+
+@dataclass(frozen=True)
+class PaperDeal:
+    number: int  # from 1
+    dealer: int | None  # a seat (0..N−1), when known before the table sits down
+    name: str = ""  # the dealer's name
+
+    @property
+    def dealer_number(self) -> int | None:
+        """The dealer's seat as the sheet prints it, from 1."""
+        return None if self.dealer is None else self.dealer + 1
+
+
+@dataclass(frozen=True)
+class PaperSheet:
+    """A table's printed sheet: its layout, its deals with their dealers where known, and
+    the options played (every default filled in)."""
+
+    table: RoundTable
+    layout: Layout
+    deals: list[PaperDeal]
+    options: dict
+
+    @property
+    def dealers_known(self) -> bool:
+        return bool(self.deals) and self.deals[0].dealer is not None
+
+
+def deal_dealers(names: list[str], length: int, first: int | None) -> list[PaperDeal]:
+    """Deals 1..length with their dealers: the first dealer, then the deal passes left, to
+    the next seat (as the hotseat deals them); all unknown without the first."""
+    seats = len(names)
+    if first is None or not seats:
+        return [PaperDeal(number, None) for number in range(1, length + 1)]
+    return [PaperDeal(number, (first + number - 1) % seats, names[(first + number - 1) % seats])
+            for number in range(1, length + 1)]
+
+
+def played_options(tournament: Tournament, seats: int) -> dict:
+    """The options of a table of ``seats`` with every default filled in (as the tournament
+    has them, should the game refuse them at that size)."""
+    options = registry.tournament(tournament.game).table_options(tournament.options, seats)
+    try:
+        return registry.rules(tournament.game).parse_options(options)
+    except RulesError:
+        return options
+
+
+def paper_sheets(tournament: Tournament, number: int) -> list[PaperSheet]:
+    """Round ``number``'s printed sheets (RoundTable.DoesNotExist if there is no such
+    round). A paper table's first dealer is drawn when it sits down; a table played here
+    has its first deal already dealt, so its dealers are known (at most 4 queries)."""
+    tables = round_tables(tournament, number)
+    firsts = dict(Deal.objects.filter(
+        table_id__in=[table.hotseat_id for table, _ in tables if table.hotseat_id],
+        number=1).values_list("table_id", "dealer"))
+    options: dict[int, dict] = {}
+    sheets = []
+    for table, layout_ in tables:
+        seats = len(layout_.names)
+        if seats not in options:
+            options[seats] = played_options(tournament, seats)
+        sheets.append(PaperSheet(table, layout_, deal_dealers(
+            layout_.names, layout_.length, firsts.get(table.hotseat_id)), options[seats]))
+    return sheets
 
 
 def round_table(tournament: Tournament, pk: int) -> RoundTable:

@@ -1,20 +1,23 @@
 """Every write of the tournaments app: one transaction, an audit entry, and the tournament's
 listeners told after commit, as in ``games.services``."""
 
+import datetime
 from decimal import Decimal
 from fractions import Fraction
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F
-from django.utils.text import slugify
+from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from games import registry
+from games.members import clean_name
 from games.models import AuditEntry, Player
 from games.notices import send_on_commit
-from games.services import ServiceError, add_player, start_table
+from games.services import ServiceError, Stale, add_player, finish_tournament_table, start_table
 
 from . import seating
+from .addresses import key_lookup, readable_key
 from .document import Document, NotADocument, read_settings
 from .models import (
     Adjustment,
@@ -26,6 +29,7 @@ from .models import (
     TableSeat,
     Tournament,
 )
+from .selectors_director import has_played
 from .sheets import SheetError, check_sheet, sum_sheet
 
 
@@ -38,10 +42,10 @@ def import_document(*, doc: Document, user=None) -> Tournament:
     become club players; every round as it was played, released. All or nothing."""
     with transaction.atomic():
         tournament = Tournament.objects.create(
-            key=free_key(doc.name), name=doc.name, game=doc.game, options=doc.options,
-            game_settings=doc.settings, rounds_planned=doc.rounds_planned, seating=doc.seating,
-            seed=doc.seed, bye_points=decimal(doc.bye_points),
-            order=doc.order, created_by=user)
+            key=free_key(doc.name), name=doc.name, date=doc.date or timezone.localdate(),
+            game=doc.game, options=doc.options, game_settings=doc.settings,
+            rounds_planned=doc.rounds_planned, seating=doc.seating, seed=doc.seed,
+            bye_points=decimal(doc.bye_points), order=doc.order, created_by=user)
         entrants = {}
         for number, name in enumerate(doc.players, start=1):
             entrants[name] = Entrant.objects.create(
@@ -69,13 +73,9 @@ def decimal(value: Fraction) -> Decimal:
 
 
 def free_key(name: str) -> str:
-    """A key for addresses and commands from the name, numbered if it is taken."""
-    base = slugify(name, allow_unicode=True)[:70] or "tournament"
-    key, n = base, 1
-    while Tournament.objects.filter(key=key).exists():
-        n += 1
-        key = f"{base}-{n}"
-    return key
+    """A key for addresses and commands from the name in Latin letters, numbered if it is
+    taken (a former key counts as taken: its old addresses lead to its own tournament)."""
+    return readable_key(name, lambda key: Tournament.objects.filter(key_lookup(key)).exists())
 
 
 def notify_on_commit(tournament: Tournament) -> None:
@@ -90,6 +90,14 @@ class TournamentError(ServiceError):
     """A refusal to show on the page (as the games' services refuse)."""
 
 
+class EntryRefused(TournamentError):
+    """An entry of several refused: ``index`` (from 0) is the entry at fault."""
+
+    def __init__(self, index: int, message: str, **params):
+        super().__init__(message, **params)
+        self.index = index
+
+
 class SheetRefused(TournamentError):
     """A typed sheet with a faulty row: ``row`` (from 1) is the row at fault."""
 
@@ -100,8 +108,12 @@ class SheetRefused(TournamentError):
 
 def create_tournament(*, user, name: str, game: str, options: dict, settings: dict,
                       rounds_planned: int, seating: str, seed: int, bye_points,
-                      order: list[str], confirmation: bool = False) -> Tournament:
-    """A new tournament, its options and settings checked as a document's are."""
+                      order: list[str], confirmation: bool = False,
+                      date: datetime.date | None = None,
+                      form_token: str | None = None) -> Tournament:
+    """A new tournament, its options and settings checked as a document's are; its date is
+    today's unless given. The form of ``form_token`` sent again (a double click, the page
+    sent twice) creates nothing: it gives the tournament the form created."""
     try:
         checked = read_settings({"tournament": name, "game": game, "options": options,
                                  **settings, "rounds_planned": rounds_planned,
@@ -111,46 +123,149 @@ def create_tournament(*, user, name: str, game: str, options: dict, settings: di
         raise TournamentError(gettext_noop("These settings do not fit: %(reason)s"),
                               reason=str(exc)) from None
     with transaction.atomic():
-        tournament = Tournament.objects.create(
-            key=free_key(checked["name"]), name=checked["name"], game=checked["game"],
-            options=checked["options"], game_settings=checked["settings"],
-            rounds_planned=checked["rounds_planned"], seating=checked["seating"],
-            seed=checked["seed"], bye_points=decimal(checked["bye_points"]),
-            order=checked["order"], confirmation=confirmation, created_by=user)
+        sent = form_token and Tournament.objects.filter(form_token=form_token).first()
+        if sent:
+            return created_from(sent, user)
+        try:
+            with transaction.atomic():  # the same form sent at the same moment: one wins
+                tournament = Tournament.objects.create(
+                    key=free_key(checked["name"]), name=checked["name"],
+                    date=date or timezone.localdate(), game=checked["game"],
+                    options=checked["options"], game_settings=checked["settings"],
+                    rounds_planned=checked["rounds_planned"], seating=checked["seating"],
+                    seed=checked["seed"], bye_points=decimal(checked["bye_points"]),
+                    order=checked["order"], confirmation=confirmation, created_by=user,
+                    form_token=form_token or None)
+        except IntegrityError:
+            sent = form_token and Tournament.objects.filter(form_token=form_token).first()
+            if not sent:
+                raise
+            return created_from(sent, user)
         audit(user, "tournament.create", tournament)
         notify_on_commit(tournament)
     return tournament
 
 
+def created_from(sent: Tournament, user) -> Tournament:
+    """The tournament a form already sent created, for the member who sent it."""
+    if sent.created_by_id != getattr(user, "pk", None):
+        raise TournamentError(gettext_noop("This form has already been sent."))
+    return sent
+
+
 def add_entrant(*, tournament: Tournament, player, user) -> Entrant:
     """A club player (or a new name) enters; seated from the next round not yet drawn."""
+    return add_entrants(tournament=tournament, players=[player], user=user)[0]
+
+
+def add_entrants(*, tournament: Tournament, players: list, user) -> list[Entrant]:
+    """Club players (``Player``) and names (a club player's, or a new one's) enter in this
+    order, all or none; seated from the next round not yet drawn. ``EntryRefused`` names
+    the first entry at fault."""
     with transaction.atomic():
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        player = player if isinstance(player, Player) else add_player(name=player, by=user)
-        if locked.entrants.filter(player=player).exists():
-            raise TournamentError(gettext_noop("%(name)s has already entered."),
-                                  name=player.name)
-        entrant = Entrant.objects.create(
-            tournament=locked, player=player, number=locked.entrants.count() + 1,
-            joined_round=locked.rounds.count() + 1)
-        audit(user, "tournament.enter", locked, player=player.pk, name=player.name)
+        names = []
+        for index, entry in enumerate(players):
+            try:
+                names.append(entry.name if isinstance(entry, Player) else clean_name(entry))
+            except ServiceError as exc:
+                raise EntryRefused(index, exc.message, **exc.params) from None
+        keys = [Player.key_of(name) for name in names]
+        club = {player.key: player for player in Player.objects.filter(key__in=keys)}
+        entered = set(locked.entrants.values_list("player__key", flat=True))
+        seen: dict[str, str] = {}  # key: the name as it enters
+        for index, (key, name) in enumerate(zip(keys, names, strict=True)):
+            name = club[key].name if key in club else name
+            if key in seen:
+                raise EntryRefused(index, gettext_noop("%(name)s is already on this list."),
+                                   name=seen[key])
+            if key in entered:
+                raise EntryRefused(index, gettext_noop("%(name)s has already entered."),
+                                   name=name)
+            seen[key] = name
+        number, joined = locked.entrants.count(), locked.rounds.count() + 1
+        entrants = []
+        for entry, key, name in zip(players, keys, names, strict=True):
+            player = entry if isinstance(entry, Player) else (
+                club.get(key) or add_player(name=name, by=user))
+            number += 1
+            entrants.append(Entrant.objects.create(tournament=locked, player=player,
+                                                   number=number, joined_round=joined))
+            audit(user, "tournament.enter", locked, player=player.pk, name=player.name)
         notify_on_commit(locked)
-    return entrant
+    return entrants
 
 
-def withdraw(*, entrant: Entrant, user) -> Entrant:
-    """Not seated again; his results stand and still count for his opponents."""
+def locked_entrant(entrant: Entrant, rounds_seen: int | None) -> tuple[Tournament, Entrant]:
+    """The entrant and his tournament, locked as ``draw_round`` locks it (a round is not
+    drawn half way through a change of its entrants); refused if a round has been drawn
+    since the page showed ``rounds_seen`` rounds, as what it offered meant those."""
+    tournament = Tournament.objects.select_for_update().get(pk=entrant.tournament_id)
+    locked = (Entrant.objects.select_for_update(of=("self",)).select_related("player")
+              .filter(pk=entrant.pk, tournament=tournament).first())
+    if locked is None:
+        raise Stale(gettext_noop("This entrant is no longer in the tournament."))
+    drawn = tournament.rounds.count()
+    if rounds_seen is not None and rounds_seen != drawn:
+        raise Stale(gettext_noop(
+            "Round %(number)s has been seated since this page was shown: look again."),
+            number=drawn)
+    return tournament, locked
+
+
+def withdraw(*, entrant: Entrant, user, rounds_seen: int | None = None) -> Entrant:
+    """Not seated from the next round drawn; his results stand and still count for his
+    opponents. One who has not played is removed instead (``remove_entrant``)."""
     with transaction.atomic():
-        locked = Entrant.objects.select_for_update().select_related("tournament").get(
-            pk=entrant.pk)
+        tournament, locked = locked_entrant(entrant, rounds_seen)
         if locked.withdrawn_after is not None:
             raise TournamentError(gettext_noop("%(name)s has already withdrawn."),
                                   name=str(locked.player))
-        locked.withdrawn_after = locked.tournament.rounds.count()
+        if not has_played(locked):
+            raise TournamentError(gettext_noop(
+                "%(name)s has not played yet: remove the entry instead."),
+                name=str(locked.player))
+        locked.withdrawn_after = tournament.rounds.count()
         locked.save(update_fields=["withdrawn_after"])
-        audit(user, "tournament.withdraw", locked.tournament, entrant=locked.pk)
-        notify_on_commit(locked.tournament)
+        audit(user, "tournament.withdraw", tournament, entrant=locked.pk,
+              after=locked.withdrawn_after)
+        notify_on_commit(tournament)
     return locked
+
+
+def undo_withdrawal(*, entrant: Entrant, user, rounds_seen: int | None = None) -> Entrant:
+    """A withdrawn entrant plays again: he is seated from the next round drawn, and the
+    rounds he missed stay without him."""
+    with transaction.atomic():
+        tournament, locked = locked_entrant(entrant, rounds_seen)
+        if locked.withdrawn_after is None:
+            raise TournamentError(gettext_noop("%(name)s has not withdrawn."),
+                                  name=str(locked.player))
+        after, locked.withdrawn_after = locked.withdrawn_after, None
+        locked.save(update_fields=["withdrawn_after"])
+        audit(user, "tournament.withdraw.undo", tournament, entrant=locked.pk, after=after)
+        notify_on_commit(tournament)
+    return locked
+
+
+def remove_entrant(*, entrant: Entrant, user, rounds_seen: int | None = None) -> None:
+    """An entry made by mistake, before its player has played, is taken back: he may enter
+    again later. The later entrants' numbers close the gap (the seating reads them)."""
+    with transaction.atomic():
+        tournament, locked = locked_entrant(entrant, rounds_seen)
+        if has_played(locked):
+            raise TournamentError(gettext_noop(
+                "%(name)s has already played: the entry stays, withdraw instead."),
+                name=str(locked.player))
+        number = locked.number
+        locked.delete()
+        # one by one, upwards: each number is free when it is taken (numbers are unique)
+        for later in tournament.entrants.filter(number__gt=number).order_by("number"):
+            later.number -= 1
+            later.save(update_fields=["number"])
+        audit(user, "tournament.remove", tournament, player=locked.player_id,
+              name=locked.player.name)
+        notify_on_commit(tournament)
 
 
 def enter_sheet(*, table: RoundTable, rows: list, user) -> RoundTable:
@@ -225,17 +340,23 @@ def adjust(*, round_: Round, entrant: Entrant, points: int, reason: str, user) -
 def sync_hotseat_rows(table: RoundTable) -> None:
     """A table played here: its sheet's rows are its finished deals' results, up to the
     complete sheet. Called in the transaction of the deal's last action (or of the
-    take-back that reopens it), so the result reaches the tournament with it."""
+    take-back that reopens it), so the result reaches the tournament with it. The deal that
+    completes the sheet finishes the hotseat table in the same transaction: no deal is
+    dealt there after it, and its page sends the players back to the round."""
     tournament = table.round.tournament
     parts = registry.tournament(tournament.game)
     results = table.hotseat.deals.filter(is_over=True).order_by("number").values_list(
         "result", flat=True)
     seats = table.seats.count()
     options = parts.table_options(tournament.options, seats)
+
+    def complete(rows) -> bool:
+        return parts.complete(rows, seats=seats, options=options,
+                              settings=tournament.game_settings)
+
     rows = []
     for row in parts.rows_from_results(list(results)):
-        if parts.complete(rows, seats=seats, options=options,
-                          settings=tournament.game_settings):
+        if complete(rows):
             break
         rows.append(row)
     # a finished deal adds its row, a reopened one takes it away: the rest stay as they are
@@ -243,6 +364,8 @@ def sync_hotseat_rows(table: RoundTable) -> None:
     kept = set(table.rows.values_list("index", flat=True))
     SheetRow.objects.bulk_create(SheetRow(table=table, index=k, data=row)
                                  for k, row in enumerate(rows, start=1) if k not in kept)
+    if complete(rows) and table.hotseat.is_open:
+        finish_tournament_table(table=table.hotseat)
     notify_on_commit(tournament)
 
 
@@ -384,7 +507,7 @@ def release_round(*, round_: Round, user) -> Round:
     return locked
 
 
-# -- corrections in the admin: a reason, the history (django-simple-history) and the audit ---
+# -- corrections (the club's pages, the admin): a reason, the history and the audit ----------
 
 def clean_reason(reason) -> str:
     """The reason for a change, its spaces tidied; TournamentError when there is none."""
@@ -396,6 +519,9 @@ def clean_reason(reason) -> str:
     return reason
 
 
+FIRST_REASON = gettext_noop("as entered")  # the first version's reason: pages translate it
+
+
 def keep_first_version(obj, *, by) -> None:
     """A row or adjustment saved without history (rows are written in bulk) gets its first
     version, as ``by`` entered it, before its first change: the history then shows the old
@@ -403,7 +529,7 @@ def keep_first_version(obj, *, by) -> None:
     if not obj.history.exists():
         obj._history_user = by
         type(obj).history.bulk_history_create(
-            [obj], default_date=obj.created_at, default_change_reason="as entered")
+            [obj], default_date=obj.created_at, default_change_reason=FIRST_REASON)
 
 
 def check_row_change(*, row: SheetRow, data) -> dict:
@@ -436,27 +562,44 @@ def check_row_change(*, row: SheetRow, data) -> dict:
     return checked
 
 
-def correct_row(*, row: SheetRow, data: dict, reason: str, user) -> SheetRow:
+def row_version(row: SheetRow) -> str:
+    """The row as a page shows it: the row itself (a sheet typed in again has new rows)
+    and its latest version (none before its first change)."""
+    latest = (SheetRow.history.filter(id=row.pk).order_by("-history_id")
+              .values_list("history_id", flat=True).first())
+    return f"{row.pk}.{latest or 0}"
+
+
+def correct_row(*, row: SheetRow, data: dict, reason: str, user,
+                seen: str | None = None) -> SheetRow:
     """A typed sheet's row corrected: the whole sheet checked with it in place, nothing
     saved if any row is at fault; the old and new values, who and why are kept in the
-    row's history and the audit."""
-    return save_row(row=row, data=data, reason=reason, user=user, verb="sheet.correct")
+    row's history and the audit. ``seen``: the ``row_version`` the page showed (Stale if
+    the row has changed since)."""
+    return save_row(row=row, data=data, reason=reason, user=user, verb="sheet.correct",
+                    seen=seen)
 
 
-def revert_row(*, row: SheetRow, history_id: int, reason: str, user) -> SheetRow:
+def revert_row(*, row: SheetRow, history_id: int, reason: str, user,
+               seen: str | None = None) -> SheetRow:
     """The values of one of the row's earlier versions put back, as a correction."""
     version = SheetRow.history.filter(id=row.pk, history_id=history_id).first()
     if version is None:
         raise TournamentError(gettext_noop("This row has no such version."))
     return save_row(row=row, data=version.data, reason=reason, user=user,
-                    verb="sheet.revert", version=version.history_id)
+                    verb="sheet.revert", seen=seen, version=version.history_id)
 
 
-def save_row(*, row: SheetRow, data, reason: str, user, verb: str, **extra) -> SheetRow:
+def save_row(*, row: SheetRow, data, reason: str, user, verb: str, seen: str | None = None,
+             **extra) -> SheetRow:
     reason = clean_reason(reason)
     with transaction.atomic():
         table = (RoundTable.objects.select_for_update().select_related("round__tournament")
                  .filter(pk=row.table_id).first())  # as enter_sheet and the hotseat lock it
+        if seen is not None and row_version(row) != seen:
+            raise Stale(gettext_noop(
+                "This row has been changed since the page was shown: here it is as it is "
+                "now, with its history. Correct it again if it still needs it."))
         checked = check_row_change(row=row, data=data)
         locked = table.rows.get(pk=row.pk)
         keep_first_version(locked, by=table.entered_by)

@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from . import views_corrections as corrections
 from . import views_director as views
 
 urlpatterns = [
@@ -10,6 +11,8 @@ urlpatterns = [
     path("<str:key>/run/enter", views.enter, name="tournament-enter"),
     path("<str:key>/run/entrants/<int:pk>/withdraw", views.withdraw,
          name="tournament-withdraw"),
+    path("<str:key>/run/entrants/<int:pk>/undo-withdrawal", views.undo_withdrawal,
+         name="tournament-undo-withdrawal"),
     path("<str:key>/run/draw", views.draw, name="tournament-draw"),
     path("<str:key>/run/rounds/<int:number>/swap", views.swap, name="tournament-swap"),
     path("<str:key>/run/rounds/<int:number>/release", views.release,
@@ -21,4 +24,9 @@ urlpatterns = [
     path("<str:key>/rounds/<int:number>/sheets/", views.round_sheets,
          name="tournament-round-sheets"),
     path("<str:key>/tables/<int:pk>/sheet/", views.table_sheet, name="tournament-sheet"),
+    path("<str:key>/tables/<int:pk>/rows/", corrections.table_rows, name="tournament-rows"),
+    path("<str:key>/tables/<int:pk>/rows/<int:index>/", corrections.row,
+         name="tournament-row"),
+    path("<str:key>/tables/<int:pk>/rows/<int:index>/revert", corrections.revert,
+         name="tournament-row-revert"),
 ]

@@ -9,26 +9,44 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import registry
 from games.services import ServiceError
 
-from . import roles, selectors_director, services
+from . import addresses, roles, selectors_director, services
 from .forms import AdjustForm, EntrantForm, RowInputError, SheetForm, SwapForm, TournamentForm
 from .models import Entrant, Round, RoundTable, Tournament
+from .views_public import option_lines
 
-SEAT_PARAMS = ("seat", "partner")
+SEAT_PARAMS = ("seat", "partner")  # the params that are a seat (0..N−1, as rows keep them)
+# The rows' refusals that bound a seat "from 0 to %(last)s", as a person reads them: from 1.
+FROM_ONE = {
+    "“%(name)s” must be a seat from 0 to %(last)s.":
+        gettext_noop("“%(name)s” must be a seat from 1 to %(last)s."),
+    "“%(name)s” must be a list of %(count)s seats, each from 0 to %(last)s.":
+        gettext_noop("“%(name)s” must be a list of %(count)s seats, each from 1 to %(last)s."),
+}
 
 
-def refusal_text(exc, names: list[str] | None = None) -> str:
-    """A refusal in the reader's language; a seat of a sheet's message with its player."""
+def refusal_text(exc, names: list[str] | None = None,
+                 labels: dict[str, str] | None = None) -> str:
+    """A refusal in the reader's language. Its seats are numbered from 1, with the player
+    where ``names`` (the table's, in seat order) are given; a row's key (``name``) is worded
+    as its column's label where ``labels`` (key: translated label) are given."""
     params = dict(exc.params)
+    message = exc.message
     for key in SEAT_PARAMS:
         seat = params.get(key)
-        if names and type(seat) is int and 0 <= seat < len(names):
-            params[key] = f"{seat} ({names[seat]})"
-    return _(exc.message) % params if params else _(exc.message)
+        if type(seat) is int:
+            known = names and 0 <= seat < len(names)
+            params[key] = f"{seat + 1} ({names[seat]})" if known else seat + 1
+    if message in FROM_ONE and type(params.get("last")) is int:
+        message, params["last"] = FROM_ONE[message], params["last"] + 1
+    if labels and params.get("name") in labels:
+        params["name"] = labels[params["name"]]
+    return _(message) % params if params else _(message)
 
 
 def allowed(check, *, pages=True):
@@ -56,10 +74,8 @@ def directors_and_scorers(user) -> bool:
 
 
 def tournament_or_404(key: str) -> Tournament:
-    try:
-        return Tournament.objects.get(key=key)
-    except Tournament.DoesNotExist:
-        raise Http404 from None
+    """Under a former key, the page redirects to its address under the key."""
+    return addresses.tournament_or_404(key)
 
 
 def run_url(tournament: Tournament, anchor: str = "") -> str:
@@ -147,16 +163,53 @@ def enter(request, tournament):
     form = EntrantForm(tournament, request.POST)
     if not form.is_valid():
         return render_run(request, tournament, status=400, enter_form=form)
-    services.add_entrant(tournament=tournament, player=form.cleaned_data["entering"],
-                         user=request.user)
+    try:
+        services.add_entrants(tournament=tournament, players=form.cleaned_data["entering"],
+                              user=request.user)
+    except services.EntryRefused as exc:  # nobody entered: the form as typed, the entry named
+        form.refuse(exc)
+        return render_run(request, tournament, status=exc.status, enter_form=form)
     return run_url(tournament, "entrants")
 
 
+WITHDRAWALS = {"withdraw": services.withdraw, "remove": services.remove_entrant}
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@allowed(roles.is_director)
+def withdraw(request, key, pk):
+    """Asks first: the page says what withdrawing does (an entrant who has not played has
+    his entry removed) and its button confirms it, with the rounds it counted; anything
+    else posted only asks again."""
+    tournament = tournament_or_404(key)
+    entrant = Entrant.objects.select_related("player").filter(tournament=tournament,
+                                                              pk=pk).first()
+    if entrant is None:
+        if request.method != "POST":
+            raise Http404
+        return render_run(request, tournament, status=409, error=_(
+            "This entrant is no longer in the tournament."))
+    change = WITHDRAWALS.get(request.POST.get("confirm", ""))
+    try:
+        rounds = int(request.POST.get("rounds", ""))
+    except ValueError:
+        rounds = None
+    if request.method != "POST" or change is None or rounds is None:
+        return render(request, "tournaments/director/withdraw.html", {
+            "tournament": tournament, "asked": selectors_director.withdrawal(tournament,
+                                                                             entrant),
+            "back": run_url(tournament, "entrants")})
+    try:
+        change(entrant=entrant, user=request.user, rounds_seen=rounds)
+    except ServiceError as exc:
+        return render_run(request, tournament, error=refusal_text(exc), status=exc.status)
+    return redirect(run_url(tournament, "entrants"))
+
+
 @write(roles.is_director)
-def withdraw(request, tournament, pk):
-    entrant = get_or_404(Entrant.objects.select_related("player"), tournament=tournament,
-                         pk=pk)
-    services.withdraw(entrant=entrant, user=request.user)
+def undo_withdrawal(request, tournament, pk):
+    entrant = get_or_404(Entrant.objects.all(), tournament=tournament, pk=pk)
+    services.undo_withdrawal(entrant=entrant, user=request.user)
     return run_url(tournament, "entrants")
 
 
@@ -217,13 +270,15 @@ def round_sheets(request, key, number):
     """A round's paper sheets, one a page when printed."""
     tournament = tournament_or_404(key)
     try:
-        tables = selectors_director.round_tables(tournament, number)
+        sheets = selectors_director.paper_sheets(tournament, number)
     except RoundTable.DoesNotExist:
         raise Http404 from None
+    game = registry.game(tournament.game)
     return render(request, "tournaments/director/sheets.html", {
-        "tournament": tournament, "game": registry.game(tournament.game), "number": number,
-        "tables": [{"table": table, "layout": layout, "rows": range(1, layout.length + 1),
-                    "columns": range(layout.width)} for table, layout in tables]})
+        "tournament": tournament, "game": game, "number": number,
+        "tables": [{"table": sheet.table, "layout": sheet.layout, "sheet": sheet,
+                    "options": option_lines(game, sheet.options),
+                    "columns": range(sheet.layout.width)} for sheet in sheets]})
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -260,7 +315,8 @@ def table_sheet(request, key, pk):
         rows = form.rows()
         services.enter_sheet(table=table, rows=rows, user=request.user)
     except (RowInputError, services.SheetRefused) as exc:
-        text = refusal_text(exc, names)
+        text = refusal_text(exc, names, {spec["key"]: _(spec["label"])
+                                         for spec in layout.fields})
         status = getattr(exc, "status", 400)
         if exc.row is None:
             context.update(lines=form.lines(), error=text)

@@ -18,7 +18,8 @@ from django.views.decorators.http import require_GET
 from games import registry
 from games.models import Player
 
-from . import roles, selectors
+from . import roles, selectors, selectors_director
+from .addresses import tournament_or_404
 from .models import Tournament
 from .standings import match_points, number
 
@@ -29,6 +30,7 @@ ORDER_LABELS = {
     "wins": gettext_lazy("wins"),
 }
 
+PROJECTOR_ROWS = 14  # a column of the projector's standings: 40 entrants in three
 # A table's state on the pages, until it counts.
 PLAYING, INCOMPLETE, AWAITING, COUNTED = "playing", "incomplete", "awaiting", "counted"
 
@@ -48,6 +50,8 @@ class TableView:
     state: str
     here: bool  # played here (its hotseat page is not public)
     watch_key: str | None = None  # played here: its spectators' page is
+    deals: int = 0  # the deals on its sheet so far
+    length: int | None = None  # the deals of a complete sheet (None: a match to a target)
 
 
 @dataclass
@@ -78,13 +82,6 @@ class Row:
     rounds: list[Cell | None]
 
 
-def tournament_or_404(key: str) -> Tournament:
-    try:
-        return selectors.tournament_by_key(key)
-    except Tournament.DoesNotExist:
-        raise Http404 from None
-
-
 def player_ids(played_: selectors.Played) -> dict[str, int]:
     return {entrant.player.name: entrant.player_id for entrant in played_.entrants}
 
@@ -113,7 +110,7 @@ def round_views(played_: selectors.Played) -> list[RoundView]:
                                              strict=True):
                     seat.points, seat.match_points = points, number(won)
             tables.append(TableView(table.number, seats, state, table.hotseat_id is not None,
-                                    table.watch_key))
+                                    table.watch_key, deals=len(sheet.rows)))
         rounds.append(RoundView(index, tables, [Seat(name, ids[name]) for name in shown.byes]))
     return rounds
 
@@ -237,15 +234,31 @@ def standings_page(request, key: str):
         "order": [ORDER_LABELS[key] for key in tournament.order]})
 
 
+def in_columns(rows: list, most: int) -> list[list]:
+    """``rows`` in as few columns of at most ``most`` as they need, the columns as even as
+    can be (40 rows, at most 20 a column: two of 20, not 25 and 15)."""
+    count = max(1, -(-len(rows) // most))
+    size = max(1, -(-len(rows) // count))
+    return [rows[start:start + size] for start in range(0, len(rows), size)] or [[]]
+
+
 @require_GET
 def projector(request, key: str):
+    """The current round's tables, each with its state and its deals so far, and the
+    standings below them, on one screen across the room (40 entrants fit 1280×720)."""
     tournament = tournament_or_404(key)
     played_, standings = public_standings(tournament)
     rounds = round_views(played_)
+    current = rounds[-1] if rounds else None
+    if current:
+        lengths = {size: selectors_director.planned_deals(tournament, size)
+                   for size in {len(table.seats) for table in current.tables}}
+        for table in current.tables:
+            table.length = lengths[len(table.seats)]
+    rows = standing_rows(standings, player_ids(played_))
     return render(request, "tournaments/public/projector.html", {
         "tournament": tournament, "game": registry.game(tournament.game),
-        "rows": standing_rows(standings, player_ids(played_)),
-        "current": rounds[-1] if rounds else None})
+        "columns": in_columns(rows, PROJECTOR_ROWS), "current": current})
 
 
 @require_GET
