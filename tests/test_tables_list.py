@@ -498,6 +498,7 @@ def test_renaming_and_abandoning_a_table_in_a_browser(open_page, user, players):
     assert row.locator(".state").inner_text() == "abandoned"
     assert not row.get_by_role("link", name="Abandon Friday night").count()
     row.get_by_role("link", name="Friday night", exact=True).click()
+    page.wait_for_url(f"**{table.get_absolute_url()}")
     assert page.get_by_role("status").filter(has_text="This table was abandoned").is_visible()
     assert not page.get_by_role("button").filter(has_text="show my hand").count()
     assert not page.script_errors
