@@ -69,3 +69,7 @@ bench: install .secret_key
 messages: install
 	$(PY) manage.py makemessages -l ru --no-location
 	$(PY) manage.py compilemessages
+
+# The README's screenshots, of the real pages on a throw-away database (docs/screenshots.py).
+screenshots: install
+	$(PY) docs/screenshots.py

@@ -11,9 +11,9 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from django.conf import settings  # noqa: E402
 from django.urls import re_path  # noqa: E402
 
+from club.consumers import Refuse  # noqa: E402
 from config.slots import RequestSlots  # noqa: E402
 from games import routing as games_routing  # noqa: E402
-from games.consumers import Refuse  # noqa: E402
 from tournaments import routing as tournaments_routing  # noqa: E402
 
 # Every other address is refused cleanly rather than failing inside the router.

@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "simple_history",
+    "club",  # what the whole club shares: games may import it, it imports neither app
     "games",
     *GAMES.values(),  # each game is an app: its templates and static files are found
     "tournaments",

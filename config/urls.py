@@ -23,6 +23,6 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("tournaments/", include("tournaments.urls")),
-    path("", include("games.urls_members")),
+    path("", include("club.urls")),
     path("", include("games.urls")),
 ]

@@ -1,31 +1,11 @@
-"""The admin: players are edited through the services; tables, deals and their logs are
-read-only here (a deal changes only by its own actions)."""
+"""The admin: tables, deals and their logs are read-only here (a deal changes only by its
+own actions)."""
 
 from django.contrib import admin
 
-from . import services
-from .models import AuditEntry, Cycle, Deal, DealEvent, Player, Seat, Table
+from club.admin import ReadOnlyAdmin
 
-
-@admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
-    list_display = ["name", "user", "created_at"]
-    search_fields = ["name", "user__username"]
-    autocomplete_fields = ["user"]
-
-    def save_model(self, request, obj, form, change):
-        services.save_player(player=obj, by=request.user)
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
+from .models import Cycle, Deal, DealEvent, Seat, Table
 
 
 class SeatInline(admin.TabularInline):
@@ -72,11 +52,3 @@ class DealAdmin(ReadOnlyAdmin):
     readonly_fields = ["table", "number", "dealer", "seed", "dealt", "version", "is_over",
                        "result", "snapshot", "created_at", "updated_at"]
     inlines = [DealEventInline]
-
-
-@admin.register(AuditEntry)
-class AuditEntryAdmin(ReadOnlyAdmin):
-    list_display = ["created_at", "user", "verb", "table", "deal"]
-    list_filter = ["verb"]
-    list_select_related = ["user", "table", "deal__table"]
-    readonly_fields = ["created_at", "user", "verb", "table", "deal", "data"]

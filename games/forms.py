@@ -2,8 +2,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from club.models import Player
+
 from . import robots
-from .models import Player
 
 SEATS = 4
 
@@ -62,15 +63,16 @@ class TableForm(forms.Form):
         filled = [s for s in seated if s]
         if len(filled) < self.min_seats or None in seated[:len(filled)]:
             raise forms.ValidationError(self.seating_error)
-        if filled and all(isinstance(s, robots.RobotSeat) for s in filled):
-            raise forms.ValidationError(_("Seat at least one person: robots do not play "
-                                          "alone."))
-        people = [s for s in filled if not isinstance(s, robots.RobotSeat)]
-        keys = [Player.key_of(s.name if isinstance(s, Player) else s) for s in people]
-        if len(set(keys)) != len(keys):
-            raise forms.ValidationError(_("A player can take only one seat."))
+        # who may sit with whom (a person at every table, one seat a person) is
+        # games.services.start_table's to refuse: ``refuse`` shows its words
         cleaned["seated"] = filled
         return cleaned
+
+    def refuse(self, refusal, text: str) -> None:
+        """The service's ``refusal``, worded ``text``, at the field of the option it names
+        (``OptionRefused``), else at the top of the form."""
+        option = getattr(refusal, "option", None)
+        self.add_error(option if option in self.option_names else None, text)
 
     def seated(self) -> list:
         """Club players, or new names for the service to add, in seat order."""

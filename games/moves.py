@@ -7,7 +7,7 @@ Each game's ``Moves`` (in ``games/<game>/moves.py``) knows its own fields; the v
 from django.http import QueryDict
 from django.utils.translation import gettext_noop
 
-from .services import ServiceError
+from club.services import ServiceError
 
 
 class BadMove(ServiceError):

@@ -9,7 +9,7 @@ from django.utils.html import conditional_escape
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from tournaments import roles
+from club import roles
 
 from . import registry
 from .engine.cards import sort_for_hand

@@ -11,31 +11,15 @@ import random
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_noop
 
+from club.models import AuditEntry, Player
+from club.notices import send_on_commit
+from club.services import Refused, ServiceError, Stale, add_player
+
 from . import registry, robots, selectors, signals
 from .engine import RulesError
-from .engine.base import AlreadyDone, InvalidAction, InvalidRecord
+from .engine.base import AlreadyDone, InvalidAction, InvalidOption, InvalidRecord
 from .hotseat import ACTION, REVEAL, ROBOT, TAKE_BACK, Event, Hotseat
-from .models import AuditEntry, Cycle, Deal, DealEvent, Player, Seat, Table
-from .notices import send_on_commit
-
-
-class ServiceError(Exception):
-    """A refusal to show on the page: ``message`` is translatable, ``params`` fill it."""
-
-    status = 400
-
-    def __init__(self, message: str, **params):
-        super().__init__(message)
-        self.message = message
-        self.params = params
-
-
-class Stale(ServiceError):
-    status = 409
-
-
-class Refused(ServiceError):
-    pass
+from .models import Cycle, Deal, DealEvent, Seat, Table
 
 
 class Closed(ServiceError):
@@ -44,45 +28,29 @@ class Closed(ServiceError):
     status = 409
 
 
+class OptionRefused(Refused):
+    """Options the engine refuses, in its words; ``option`` is the one at fault (as records
+    name it), where a form shows the refusal."""
+
+    def __init__(self, option: str, message: str, **params):
+        super().__init__(message, **params)
+        self.option = option
+
+
 def refused(exc: RulesError) -> ServiceError:
     if isinstance(exc, AlreadyDone):  # a second click on what is done
         return Stale(exc.message, **exc.params)
     if isinstance(exc, InvalidAction):  # a forged or damaged form: its text is not repeated
         return Refused(gettext_noop("That is not a move of this game; nothing was done."))
+    if isinstance(exc, InvalidOption):
+        return OptionRefused(exc.option, exc.message, **exc.params)
     if isinstance(exc, InvalidRecord):
         return Refused(gettext_noop("These options do not fit the game: %(reason)s"),
                        reason=str(exc))
     return Refused(exc.message, **exc.params)
 
 
-# -- players and tables ---------------------------------------------------------------------
-
-def add_player(*, name: str, user=None, by=None) -> Player:
-    """The club player of that name (the same name in any case is the same person)."""
-    name = " ".join(name.split())
-    if not name:
-        raise Refused(gettext_noop("A player needs a name."))
-    if not name.isprintable():  # a NUL byte, say: PostgreSQL cannot store it
-        raise Refused(gettext_noop("A name may hold only printable text."))
-    with transaction.atomic():
-        existing = Player.objects.filter(key=Player.key_of(name)).first()
-        if existing:
-            return existing
-        player = Player.objects.create(name=name, user=user)
-        AuditEntry.objects.create(user=by, verb="player.add", data={"player": player.pk,
-                                                                   "name": name})
-    return player
-
-
-def save_player(*, player: Player, by=None) -> Player:
-    """An edit of a player from the admin."""
-    with transaction.atomic():
-        adding = player._state.adding
-        player.save()
-        AuditEntry.objects.create(user=by, verb="player.add" if adding else "player.change",
-                                  data={"player": player.pk, "name": player.name})
-    return player
-
+# -- tables ---------------------------------------------------------------------------------
 
 def start_table(*, user, game: str, players: list, options: dict,
                 seed: int | None = None) -> Table:

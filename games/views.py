@@ -18,11 +18,12 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from club.documents import Unreadable, read_text
+from club.wording import SHOWN_VALUE, refusal_text
+
 from . import registry, replays, selectors, services
-from .documents import Unreadable, read_text
 from .engine import InvalidRecord
 from .engine.cards import SUIT_SYMBOLS
-from .engine.messages import Message
 from .engine.records import IllegalRecordAction, parse
 from .models import Deal, Table
 from .moves import posted_int
@@ -77,7 +78,7 @@ def new_table(request, game):
             table = services.start_table(user=request.user, game=game.key,
                                          players=form.seated(), options=form.options())
         except services.ServiceError as exc:
-            form.add_error(None, message_text(exc, []))
+            form.refuse(exc, message_text(exc))
         else:
             return redirect(table)
     status = 400 if request.method == "POST" else 200
@@ -108,27 +109,14 @@ def not_host_page(request):
     return refused_page(request, _("This table is played on another screen."), 403)
 
 
-SHOWN_VALUE = 80  # characters of a value from a document that a message repeats
+# How the games' own params read in a refusal: a card, a suit by its symbol.
+GAME_WORDS = {"card": card_text, "suit": SUIT_SYMBOLS.__getitem__}
 
 
-def message_text(exc, players: list[str]) -> str:
-    """A refusal in the reader's language, with names for seats (or "seat 2" without them)
-    and symbols for cards; a param that is a message itself (the reason of a refusal that
-    says where it lies) is translated too, and a long value a document gave is cut short."""
-    params = dict(exc.params)
-    for name, value in params.items():
-        if isinstance(value, Message):
-            params[name] = message_text(value, players)
-        elif isinstance(value, str) and len(value) > SHOWN_VALUE:
-            params[name] = value[:SHOWN_VALUE - 1] + "…"
-    if "seat" in params:
-        seat = params["seat"]
-        params["seat"] = players[seat] if players else _("seat %(n)s") % {"n": seat}
-    if "card" in params:
-        params["card"] = card_text(params["card"])
-    if "suit" in params:
-        params["suit"] = SUIT_SYMBOLS[params["suit"]]
-    return _(exc.message) % params if params else _(exc.message)
+def message_text(exc, players: list[str] | None = None, *, as_written: bool = False) -> str:
+    """A refusal worded for the page (``club.wording.refusal_text``), its cards and suits as
+    the games show them; ``players``: the table's names, in seat order."""
+    return refusal_text(exc, players, words=GAME_WORDS, as_written=as_written)
 
 
 def _address(name: str) -> cached_property:
@@ -406,11 +394,11 @@ def replay_upload(request):
             json.dumps(record, ensure_ascii=False, separators=(",", ":")), name))
     except (InvalidRecord, Unreadable) as exc:  # worded as manage.py replay words them
         error = _("%(file)s: not a valid record: %(reason)s") % {
-            "file": name, "reason": message_text(exc, [])}
+            "file": name, "reason": message_text(exc, as_written=True)}
     except IllegalRecordAction as exc:
         error = _("%(file)s: illegal action %(index)s %(action)s: %(reason)s") % {
             "file": name, "index": exc.index, "action": shown_action(exc.action),
-            "reason": message_text(exc.reason, [])}
+            "reason": message_text(exc.reason, as_written=True)}
     else:
         return render_replay(request, page)
     return render_replay(request, None, error=error, status=400)
@@ -494,7 +482,7 @@ def manage_response(request, table, action: str, write):
             write({"table": table, "user": request.user,
                    "expected_version": posted_int(request.POST, "version")})
         except services.ServiceError as exc:
-            error, status = message_text(exc, []), exc.status
+            error, status = message_text(exc), exc.status
             table = selectors.managed_table(table.token)
         else:
             return redirect(back)

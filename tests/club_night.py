@@ -9,13 +9,13 @@ from pathlib import Path
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 
+from club.models import Player
+from club.roles import DIRECTOR, PLAYER, SCORER
 from games import registry, selectors, services
-from games.models import Player
 from games.robots import RobotSeat
 from tournaments import document
 from tournaments import services as tournament_services
 from tournaments.models import RoundTable
-from tournaments.roles import DIRECTOR, PLAYER, SCORER
 
 PEOPLE = ["Анна", "Борис", "Вера", "Глеб", "Дарья", "Alice", "Bob", "Carol", "Dave", "Ева"]
 DOCUMENTS = Path(__file__).parent / "tournament_documents"

@@ -8,8 +8,8 @@ import pytest
 from django.utils import translation
 from django.utils.crypto import get_random_string
 
+from club.models import Player
 from games import registry, selectors, services
-from games.models import Player
 from games.templatetags.cards import card_name, card_text
 from tests.servers import Servers, current_database_url, redis_url, server_env
 
@@ -64,7 +64,7 @@ def other_sessions(connection, wait: float = 5.0) -> list[tuple]:
 
 
 def user_in(django_user_model, name, *groups, staff=False):
-    """A member in the given role groups (tournaments.roles)."""
+    """A member in the given role groups (club.roles)."""
     from django.contrib.auth.models import Group
 
     user = django_user_model.objects.create_user(name, password="pw-for-tests-only",

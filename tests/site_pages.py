@@ -9,10 +9,10 @@ who must be a director and staff (tests/test_accessibility.py runs axe on each o
 
 from django.contrib.auth.models import Group
 
+from club.models import Player
+from club.roles import DIRECTOR
 from games import registry, selectors, services
-from games.models import Player
 from tournaments import services as tournament_services
-from tournaments.roles import DIRECTOR
 
 NAMES = ["Анна", "Борис", "Вера", "Глеб"]
 LIMIT = 1500  # events: far more than any deal below needs

@@ -13,8 +13,9 @@ import pytest
 from django.db import connections
 from django.utils import translation
 
+from club.models import Player
 from games import selectors, services
-from games.models import Deal, DealEvent, Player, Table
+from games.models import Deal, DealEvent, Table
 from games.templatetags.cards import card_name, card_text
 from tests.conftest import leaked_cards
 from tests.hotseat import scrub

@@ -12,12 +12,12 @@ from django.template.defaultfilters import date as date_filter
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone, translation
 
+from club.models import AuditEntry, Player
+from club.roles import DIRECTOR, PLAYER, SCORER
 from games import services as game_services
-from games.models import AuditEntry, Player
 from tests.conftest import user_in
 from tournaments import selectors, services
 from tournaments.models import Adjustment, RoundTable, SheetRow, Tournament
-from tournaments.roles import DIRECTOR, PLAYER, SCORER
 
 pytestmark = pytest.mark.django_db
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
@@ -347,6 +347,7 @@ def test_a_table_played_here_is_shown_but_not_corrected(client, tournament, dire
     assert response.status_code == 409 and "adjustment" in alerts(response)
     rows = client.get(f"/tournaments/{tournament.key}/tables/{table.pk}/rows/", **EN)
     assert rows.status_code == 200 and "Correct row 1" not in text(rows)
+    assert "A director corrects them with an adjustment." in text(rows)
     assert snapshot() == before
 
 

@@ -12,8 +12,9 @@ from django.conf import settings
 from django.test import Client
 from django.urls import Resolver404, resolve
 
+from club.models import Player
 from games import registry
-from games.models import Player, Seat, Table
+from games.models import Seat, Table
 from tests import club_night
 from tournaments.models import Tournament
 
@@ -185,7 +186,7 @@ def test_the_club_has_every_kind_of_thing_the_crawl_must_see(club):
 def test_every_change_of_the_club_night_is_audited_in_words(club):
     """The audit log's entries name what was done in the reader's language: every verb the
     services wrote is one the log knows how to word."""
-    from games.models import AuditEntry
+    from club.models import AuditEntry
 
     verbs = set(AuditEntry.objects.values_list("verb", flat=True))
     assert {"table.start", "deal.reveal", "sheet.correct", "tournament.withdraw"} <= verbs

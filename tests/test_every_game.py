@@ -11,7 +11,8 @@ from django.db import connection
 from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 
-from games import selectors, services
+from club import services
+from games import selectors
 from games.engine.records import replay
 from games.models import Deal
 from tests.conftest import current

@@ -366,8 +366,9 @@ def test_a_three_player_record_with_the_two_of_clubs_is_refused():
 
 
 def test_start_rank_two_is_refused_for_three_players_whose_deal_could_never_end():
-    with pytest.raises(InvalidRecord, match="start_rank"):
+    with pytest.raises(InvalidRecord, match="without the two of clubs") as refused:
         RULES.parse_options({"players": 3, "start_rank": "2"})
+    assert refused.value.option == "start_rank"  # where a form shows it
     assert RULES.parse_options({"players": 4, "start_rank": "2"})["start_rank"] == "2"
 
 

@@ -270,4 +270,6 @@ def test_three_players_cannot_start_rows_with_the_missing_two(host_client, playe
         HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 400
     assert "without the two of clubs" in response.content.decode()
+    assert response.context["form"].errors == {"start_rank": [  # the engine's words, there
+        "Three players play without the two of clubs, so the rows cannot start with a two."]}
     assert not fantan_table_of_any()

@@ -10,9 +10,9 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 
+from club.models import AuditEntry, Player
 from config.settings import database_from_url
 from config.slots import RequestSlots
-from games.models import AuditEntry, Player
 from tests.conftest import current
 
 
@@ -72,10 +72,10 @@ def test_the_demo_club_is_loaded_once_and_the_director_once(capsys):
 def test_the_admin_lists_players_tables_and_deals(admin_client, fantan_table, variety_table):
     deal = current(fantan_table)
     cycle = variety_table.cycles.get()
-    for path in ("/admin/games/player/", "/admin/games/table/", "/admin/games/deal/",
+    for path in ("/admin/club/player/", "/admin/games/table/", "/admin/games/deal/",
                  "/admin/games/cycle/", f"/admin/games/cycle/{cycle.pk}/change/",
                  f"/admin/games/table/{fantan_table.pk}/change/",
-                 f"/admin/games/deal/{deal.pk}/change/", "/admin/games/auditentry/"):
+                 f"/admin/games/deal/{deal.pk}/change/", "/admin/club/auditentry/"):
         assert admin_client.get(path).status_code == 200, path
     # a deal changes only by its own actions, never by hand
     assert admin_client.get("/admin/games/deal/add/").status_code == 403
@@ -85,12 +85,12 @@ def test_the_admin_lists_players_tables_and_deals(admin_client, fantan_table, va
 
 @pytest.mark.django_db
 def test_a_player_edited_in_the_admin_goes_through_the_service(admin_client, players):
-    response = admin_client.post(f"/admin/games/player/{players[0].pk}/change/",
+    response = admin_client.post(f"/admin/club/player/{players[0].pk}/change/",
                                  {"name": "Анна Петровна", "user": ""})
     assert response.status_code == 302
     assert Player.objects.get(pk=players[0].pk).name == "Анна Петровна"
     assert AuditEntry.objects.filter(verb="player.change").exists()
-    response = admin_client.post("/admin/games/player/add/", {"name": "борис", "user": ""})
+    response = admin_client.post("/admin/club/player/add/", {"name": "борис", "user": ""})
     assert response.status_code == 200  # the same name in another case is the same person
     assert Player.objects.filter(name__in=["борис", "Борис"]).count() == 1
 

@@ -16,6 +16,7 @@ import re
 
 import pytest
 
+from club.models import Player
 from games import selectors, services
 from games.engine import get_rules
 from games.engine.cards import CODES, card_index
@@ -32,7 +33,7 @@ from games.leopard.engine import (
     square_lines,
     square_sum,
 )
-from games.models import Deal, DealEvent, Player, Table
+from games.models import Deal, DealEvent, Table
 from tests import test_browser
 from tests.conftest import leaked_cards
 from tests.hotseat import hidden_codes, scrub

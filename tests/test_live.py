@@ -14,9 +14,9 @@ from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
+from club.consumers import CLOSE_LAYER_FAILED, CLOSE_REFUSED_FRAME
 from config.asgi import application
 from games import selectors, services
-from games.consumers import CLOSE_LAYER_FAILED, CLOSE_REFUSED_FRAME
 from tests.conftest import current, leaked_cards
 from tests.hotseat import act, url
 from tests.test_tournament_services import enter, new_tournament

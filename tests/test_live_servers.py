@@ -19,8 +19,9 @@ from django.utils.crypto import get_random_string
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
+from club.consumers import CLOSE_LAYER_FAILED, CLOSE_REFUSED_FRAME
+from club.roles import DIRECTOR
 from games import selectors
-from games.consumers import CLOSE_LAYER_FAILED, CLOSE_REFUSED_FRAME
 from tests.conftest import unavailable, user_in
 from tests.live import assert_in_log, assert_log_explains_every_deal, new_table, next_post
 from tests.servers import (
@@ -36,7 +37,6 @@ from tests.servers import (
 from tests.test_tournament_director import SHORT_CYCLE, TOTALS, points_of, sheet_post
 from tournaments import services as tournament_services
 from tournaments.models import RoundTable, Tournament
-from tournaments.roles import DIRECTOR
 
 pytestmark = [pytest.mark.servers, pytest.mark.django_db(transaction=True)]
 

@@ -14,11 +14,11 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import get_hasher
 from django.test import Client
 
+from club import members
+from club.models import AuditEntry, Player
+from club.roles import DIRECTOR, PLAYER, SCORER
 from config import settings as served
-from games import members
-from games.models import AuditEntry, Player
 from tests.conftest import user_in
-from tournaments.roles import DIRECTOR, PLAYER, SCORER
 
 pytestmark = pytest.mark.django_db
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}

@@ -12,10 +12,10 @@ import re
 import pytest
 from django.contrib.auth.models import Group
 
-from games.models import AuditEntry, Player
+from club.models import AuditEntry, Player
+from club.roles import DIRECTOR, PLAYER
 from tests import test_browser
 from tests.test_browser import PASSWORD, sign_in
-from tournaments.roles import DIRECTOR, PLAYER
 
 chromium, open_page = test_browser.chromium, test_browser.open_page  # (see the tournament's)
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("transactional_db")]

@@ -1,4 +1,6 @@
-"""The data migration keeps every deal played before it replayable."""
+"""The migrations keep what was stored before them: every deal played replayable, and the
+club's players and audit log, with the roles' permissions on them, when the club app took
+them over from the games app."""
 
 import pytest
 from django.db import connection
@@ -14,7 +16,8 @@ def migrate(targets):
     executor = MigrationExecutor(connection)
     executor.loader.build_graph()
     executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
+    # (app, None): the app unmigrated, no node of the graph
+    return executor.loader.project_state([t for t in targets if t[1] is not None]).apps
 
 
 @pytest.mark.django_db(transaction=True)
@@ -59,3 +62,50 @@ def test_a_deal_stored_before_the_migration_plays_on_and_replays_after_it(django
 def executor_leaf():
     executor = MigrationExecutor(connection)
     return executor.loader.graph.leaf_nodes()
+
+
+BEFORE_CLUB = [("games", "0006_admin_words"), ("tournaments", "0006_admin_words"),
+               ("club", None)]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_players_and_audit_log_the_games_app_held_are_the_clubs_after_the_move(
+        django_user_model):
+    """Players, their tables and entries, and the audit entries stored before the club app
+    existed are the club's, the same rows; a director still may view them (the roles'
+    permissions follow their content types)."""
+    from django.contrib.auth.models import Group
+    from django.contrib.contenttypes.models import ContentType
+
+    old = migrate(BEFORE_CLUB)
+    user = old.get_model("auth", "User").objects.create(username="old")
+    player = old.get_model("games", "Player").objects.create(name="Анна", key="анна",
+                                                             user=user)
+    table = old.get_model("games", "Table").objects.create(game="fantan", options={},
+                                                           created_by=user)
+    old.get_model("games", "Seat").objects.create(table=table, position=0, player=player)
+    old.get_model("games", "AuditEntry").objects.create(user=user, verb="player.add",
+                                                        table=table, data={"name": "Анна"})
+    # the roles' grant (tournaments 0002_roles), as it stands on a database of that time
+    group, _ = old.get_model("auth", "Group").objects.get_or_create(name="director")
+    group.permissions.add(*old.get_model("auth", "Permission").objects.filter(
+        content_type__app_label="games", codename__in=["view_player", "view_auditentry"]))
+    assert group.permissions.count() >= 2
+    try:
+        migrate(executor_leaf())
+        from club.models import AuditEntry, Player
+
+        ContentType.objects.clear_cache()
+        moved = Player.objects.get(pk=player.pk)
+        assert (moved.name, moved.user.username) == ("Анна", "old")
+        assert [seat.table_id for seat in moved.seats.all()] == [table.pk]
+        entry = AuditEntry.objects.get(verb="player.add", table_id=table.pk)
+        assert entry.data == {"name": "Анна"} and entry.user_id == user.pk
+        assert ContentType.objects.get_for_model(Player).app_label == "club"
+        assert not ContentType.objects.filter(app_label="games", model="player").exists()
+        director = django_user_model.objects.create_user("director-after-the-move")
+        director.groups.add(Group.objects.get(name="director"))
+        assert director.has_perm("club.view_player")
+        assert director.has_perm("club.view_auditentry")
+    finally:
+        migrate(executor_leaf())

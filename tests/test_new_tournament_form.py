@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 from django.utils import timezone, translation
 
+from club.models import AuditEntry
+from club.roles import DIRECTOR
 from games import registry
-from games.models import AuditEntry
 from tests.conftest import user_in
 from tests.test_rules_pages import Tree, rules_page, rules_url
 from tournaments.forms import TournamentForm
 from tournaments.models import Tournament
-from tournaments.roles import DIRECTOR
 
 pytestmark = pytest.mark.django_db
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}

@@ -373,9 +373,9 @@ def every_page(user) -> list[str]:
     """The addresses of every kind of page, with the tables and tournaments they show."""
     from django.contrib.auth.models import Group
 
+    from club.roles import DIRECTOR
     from tournaments import document
     from tournaments import services as tournament_services
-    from tournaments.roles import DIRECTOR
 
     user.groups.add(Group.objects.get_or_create(name=DIRECTOR)[0])
     names = NAMES["ru"]

@@ -3,8 +3,8 @@ it to play by itself, and at a practice table the screen comes straight back to 
 
 import pytest
 
+from club.models import Player
 from games import selectors, services
-from games.models import Player
 from games.robots import RobotSeat
 from tests import test_browser
 from tests.conftest import current

@@ -5,9 +5,10 @@ pause it shows), and the screen is only ever passed between people. Run for ever
 import pytest
 from django.utils import translation
 
+from club.models import AuditEntry
 from games import registry, selectors, services
 from games.engine.robots import STRENGTHS
-from games.models import AuditEntry, DealEvent, Seat, Table
+from games.models import DealEvent, Seat, Table
 from games.robots import RobotSeat
 from tests.conftest import current
 from tests.hotseat import (

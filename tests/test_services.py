@@ -7,9 +7,11 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import connection, transaction
 
+from club.models import AuditEntry, Player
+from club.services import add_player
 from games import selectors, services
 from games.engine.records import replay
-from games.models import AuditEntry, Deal, DealEvent, Player
+from games.models import Deal, DealEvent
 from tests.conftest import current
 from tests.hotseat import act, without_seat
 
@@ -160,7 +162,7 @@ def test_concurrent_next_deal_clicks_deal_once(fantan_table, host):
 def test_a_new_name_becomes_a_club_player_once(host, players):
     table = services.start_table(user=host, game="fantan", options={"players": 3},
                                  players=[players[0], "  Новый   Игрок ", players[1]])
-    again = services.add_player(name="новый игрок")
+    again = add_player(name="новый игрок")
     assert [s.player.name for s in table.seats.all()][1] == "Новый Игрок"
     assert again == table.seats.all()[1].player
 
@@ -192,7 +194,7 @@ def test_an_announcement_with_a_control_character_is_refused_and_changes_nothing
 @pytest.mark.django_db
 def test_a_name_with_a_control_character_is_refused(host):
     with pytest.raises(services.Refused):
-        services.add_player(name="Анна\x00", by=host)
+        add_player(name="Анна\x00", by=host)
     assert not Player.objects.filter(name__startswith="Анна").exists()
 
 
@@ -210,7 +212,7 @@ def test_with_the_channel_layer_down_a_write_still_succeeds_and_the_failure_is_l
     client.force_login(host)
     deal = current(fantan_table)
     seat = selectors.load(deal).state.to_act
-    with caplog.at_level("WARNING", logger="games.notices"):
+    with caplog.at_level("WARNING", logger="club.notices"):
         response = client.post(f"/t/{fantan_table.token}/reveal",
                                {"deal": 1, "version": 0, "seat": seat},
                                HTTP_HX_REQUEST="true")

@@ -7,7 +7,7 @@ import pytest
 
 from games import registry
 from games.engine.simulate import random_deal
-from tournaments.parts import RowError
+from games.engine.tournament import RowError
 from tournaments.sheets import SheetError, check_sheet
 
 FANTAN = registry.tournament("fantan")

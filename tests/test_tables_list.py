@@ -15,14 +15,15 @@ from channels.layers import get_channel_layer
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from club import roles
+from club.models import AuditEntry
 from games import selectors, services
-from games.models import AuditEntry, Deal, DealEvent, Table
+from games.models import Deal, DealEvent, Table
 from games.robots import RobotSeat
 from tests import test_browser
 from tests.conftest import current
 from tests.hotseat import HTMX, act, stamp, url
 from tests.test_every_game import finish_deal
-from tournaments import roles
 from tournaments.models import Round, RoundTable, Tournament
 
 pytestmark = pytest.mark.django_db

@@ -15,6 +15,7 @@ from django.test import override_settings
 from django.urls import reverse
 from django.utils import timezone
 
+from club.roles import DIRECTOR
 from tests.commands import run
 from tests.conftest import user_in
 from tests.test_live import ORIGIN, socket
@@ -22,7 +23,6 @@ from tests.test_tournament_pages import example, import_text
 from tournaments import services
 from tournaments.addresses import slug_of
 from tournaments.models import RoundTable, Tournament
-from tournaments.roles import DIRECTOR
 
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 ADDRESS = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from django.utils.html import escape
 
+from club.models import AuditEntry
 from games import services as game_services
-from games.models import AuditEntry
 from tests.conftest import user_in
 from tournaments import document, selectors, services
 from tournaments.models import Adjustment, RoundTable, SheetRow, Tournament

@@ -18,9 +18,11 @@ import re
 import pytest
 from django.contrib.auth.models import Group
 
+from club.models import Player
+from club.roles import DIRECTOR
 from games.leopard.engine import END_AT
 from games.leopard.tournament import declarer_score
-from games.models import Deal, Player
+from games.models import Deal
 from tests import test_browser
 from tests.test_browser import (
     PASSWORD,
@@ -40,7 +42,6 @@ from tests.test_leopard_browser import (
     text,
 )
 from tournaments.models import RoundTable, SheetRow, Tournament
-from tournaments.roles import DIRECTOR
 
 # The browser's fixtures, shared with the Fantan tests: pytest finds a fixture by its name.
 # (Bound here rather than imported, which ruff would take for an import shadowed by each

@@ -8,7 +8,9 @@ from urllib.parse import unquote
 
 import pytest
 
-from games.models import AuditEntry, Deal, Player
+from club.models import AuditEntry, Player
+from club.roles import DIRECTOR, SCORER
+from games.models import Deal
 from games.models import Table as HotseatTable
 from tests.conftest import user_in
 from tournaments import selectors, selectors_director, services
@@ -22,7 +24,6 @@ from tournaments.models import (
     TableSeat,
     Tournament,
 )
-from tournaments.roles import DIRECTOR, SCORER
 
 pytestmark = pytest.mark.django_db
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
@@ -806,8 +807,8 @@ def fantan(director, players, **options):
 def test_a_refusal_numbers_every_seat_param_from_1_and_names_its_player():
     from django.utils import translation
 
-    from tournaments.parts import RowError
-    from tournaments.views_director import refusal_text
+    from club.wording import refusal_text
+    from games.engine.tournament import RowError
 
     names = ["Анна", "Борис", "Вера", "Глеб"]
     partners = RowError("Partners' figures must be equal: seat %(seat)s has %(figure)s, seat "

@@ -17,8 +17,10 @@ from channels.layers import get_channel_layer
 from django.test import Client
 from django.urls import reverse
 
+from club.models import AuditEntry, Player
+from club.roles import DIRECTOR, SCORER
 from games import services as games_services
-from games.models import AuditEntry, Deal, Player
+from games.models import Deal
 from games.models import Table as HotseatTable
 from tests.commands import run
 from tests.conftest import current, user_in
@@ -35,7 +37,6 @@ from tournaments.models import (
     TableSeat,
     Tournament,
 )
-from tournaments.roles import DIRECTOR, SCORER
 
 pytestmark = pytest.mark.django_db
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}

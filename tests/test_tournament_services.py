@@ -9,13 +9,13 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from club.models import AuditEntry
 from games import services as games_services
-from games.models import AuditEntry
 from tests.conftest import current
 from tests.hotseat import act
 from tournaments import selectors, services
 from tournaments.document import BrokenRule, NotADocument, read
-from tournaments.models import Bye, Round, SheetRow, TableSeat
+from tournaments.models import Bye, Round, SheetRow, TableSeat, Tournament
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "rules" / "examples"
 NAMES = ["Анна", "Борис", "Вера", "Глеб", "Дарья"]
@@ -29,6 +29,16 @@ def new_tournament(host, game="variety", **changes):
                 "seating": "mixing", "seed": 7, "bye_points": 3,
                 "order": ["match_points", "points", "opponents", "wins"], **changes}
     return services.create_tournament(user=host, **settings)
+
+
+def test_options_that_a_table_a_round_may_need_cannot_play_are_refused(host):
+    with pytest.raises(services.TournamentError) as refused:
+        new_tournament(host, game="fantan", options={"start_rank": "2"})
+    assert str(refused.value) == ("These options cannot be played at a table of 3, which a "
+                                  "round may need.")
+    assert not Tournament.objects.exists()
+    assert new_tournament(host, game="fantan", options={"start_rank": "3"}).options[
+        "start_rank"] == "3"
 
 
 def enter(tournament, names, host):

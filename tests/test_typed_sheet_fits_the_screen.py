@@ -12,14 +12,14 @@ import re
 import pytest
 from django.contrib.auth.models import Group
 
+from club.models import Player
+from club.roles import DIRECTOR, SCORER
 from games import registry
-from games.models import Player
 from tests import test_browser, test_phone
 from tests.conftest import user_in
 from tests.test_browser import off_the_loop
 from tournaments import services
 from tournaments.models import RoundTable, SheetRow
-from tournaments.roles import DIRECTOR, SCORER
 
 # The fixtures, found by their names (bound rather than imported: ruff would take an import
 # for one shadowed by each test's arguments).

@@ -11,9 +11,10 @@ import re
 import pytest
 from django.utils import translation
 
+from club.models import Player
 from games import selectors, services
 from games.engine.cards import SUIT_SYMBOLS, SUITS
-from games.models import Deal, Player, Table
+from games.models import Deal, Table
 from games.robots import RobotSeat
 from games.templatetags.cards import suit_name
 from games.variety.engine import BONUS, SAY_LENGTH, TRUMPS

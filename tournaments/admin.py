@@ -31,19 +31,17 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 from simple_history.template_utils import HistoricalRecordContextHelper
 
+from club import wording
+
 from . import selectors_corrections, services
 from .models import Adjustment, Entrant, Round, SheetRow, TableSeat, Tournament
-from .views_director import refusal_text as page_refusal
 
 
 def refusal_text(exc: services.TournamentError, names: list[str] | None = None) -> str:
     """A refusal as the pages word it: a seat from 1 with its player (``names``, the
     table's in seat order), and the row at fault. A bound of the JSON's seats stays as the
     JSON counts them, from 0."""
-    if exc.message.endswith("from 0 to %(last)s."):
-        text = gettext(exc.message) % exc.params
-    else:
-        text = page_refusal(exc, names)
+    text = wording.refusal_text(exc, names, as_written=True)
     row = getattr(exc, "row", None)
     return gettext("Row %(row)s: %(reason)s") % {"row": row, "reason": text} if row else text
 

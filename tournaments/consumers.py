@@ -1,4 +1,4 @@
-from games.consumers import LiveConsumer
+from club.consumers import LiveConsumer
 
 from .addresses import key_lookup
 from .models import Tournament

@@ -12,10 +12,11 @@ import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from club.refusals import Refusal, gettext_noop
 from games import registry
 from games.engine.base import RulesError
+from games.engine.tournament import RowError
 
-from .parts import RowError, gettext_noop
 from .sheets import SheetError, check_sheet
 
 ORDER_KEYS = ("match_points", "points", "opponents", "wins")
@@ -28,15 +29,13 @@ class NotADocument(Exception):
     """Bad JSON, a missing or mistyped top-level field, an unknown game or option."""
 
 
-class BrokenRule(Exception):
+class BrokenRule(Refusal):
     """The first rule a document breaks: ``where`` is "round R, table T, row K" (or
     shorter); ``message`` and ``params`` say why (translatable, as RowError's)."""
 
     def __init__(self, where: str, message: str, **params):
-        super().__init__(message)
+        super().__init__(message, **params)
         self.where = where
-        self.message = message
-        self.params = params
 
     def __str__(self) -> str:
         return f"{self.where}: {self.message % self.params if self.params else self.message}"
@@ -129,6 +128,9 @@ def read_settings(data: dict, rounds_held: int = 0) -> dict:
     players and rounds), checked; NotADocument for any that is wrong."""
     try:
         parts = registry.tournament(data.get("game"))
+    except registry.NoTournaments:
+        raise NotADocument(f"the game {data.get('game')!r} is not played in tournaments"
+                           ) from None
     except registry.UnknownGame:
         raise NotADocument(f"unknown game {data.get('game')!r}") from None
     unknown = sorted(set(data) - set(FIELDS) - set(parts.setting_names))

@@ -11,9 +11,10 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
+from club.models import Player
+from club.refusals import Refusal
+from club.wording import refusal_text
 from games import registry
-from games.engine.base import RulesError
-from games.models import Player
 
 from .models import Entrant, Tournament
 from .selectors_director import Layout, sub_heads
@@ -90,7 +91,7 @@ class TournamentForm(forms.Form):
 
     def is_valid(self) -> bool:
         options_valid = self.options_form.is_valid()  # both, so both show their errors
-        return super().is_valid() and options_valid and self.check_options()
+        return super().is_valid() and options_valid
 
     def options(self) -> dict:
         """The game's options as its table form reads them, without what each table sets
@@ -98,18 +99,6 @@ class TournamentForm(forms.Form):
         per_table = set(self.parts.table_options({}, max(self.parts.allowed_sizes())))
         return {key: value for key, value in self.options_form.options().items()
                 if key not in per_table}
-
-    def check_options(self) -> bool:
-        """The options must work at every size of table a round may have."""
-        rules = registry.rules(self.game.key)
-        for size in self.parts.allowed_sizes():
-            try:
-                rules.parse_options(self.parts.table_options(self.options(), size))
-            except RulesError:
-                self.add_error(None, _("These options cannot be played at a table of "
-                                       "%(count)s, which a round may need.") % {"count": size})
-                return False
-        return True
 
     def service_arguments(self) -> dict:
         data = self.cleaned_data
@@ -174,7 +163,7 @@ class EntrantForm(forms.Form):
     def refuse(self, exc) -> None:
         """The service's refusal of one entry, shown at the ticked players or at the line
         it names (but for a single entry, which needs no line number)."""
-        text = _(exc.message) % exc.params if exc.params else _(exc.message)
+        text = refusal_text(exc)
         if exc.index < self.ticked:
             self.add_error("player", text)
         elif len(self.cleaned_data["entering"]) == 1:
@@ -225,15 +214,13 @@ class AdjustForm(forms.Form):
 
 # -- a typed sheet --------------------------------------------------------------------------
 
-class RowInputError(Exception):
+class RowInputError(Refusal):
     """What was typed on row ``row`` (from 1) cannot be a row: ``message`` (marked for
     translation) and ``params``."""
 
     def __init__(self, row: int, message: str, **params):
-        super().__init__(message)
+        super().__init__(message, **params)
         self.row = row
-        self.message = message
-        self.params = params
 
 
 @dataclass

@@ -5,8 +5,10 @@ showed (a change made since is not overwritten); the row itself is the typed she
 from dataclasses import replace
 
 from django import forms
-from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
+
+from club.wording import refusal_text
 
 from . import services
 from .forms import RowInputError, SheetForm, input_names
@@ -29,8 +31,7 @@ class ReasonForm(forms.Form):
         try:
             return services.clean_reason(self.cleaned_data["reason"])
         except services.TournamentError as exc:
-            raise forms.ValidationError(gettext(exc.message) % exc.params if exc.params
-                                        else gettext(exc.message)) from None
+            raise forms.ValidationError(refusal_text(exc)) from None
 
 
 class CorrectionForm(ReasonForm):

@@ -8,8 +8,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from club.models import Player
 from games import registry
-from games.models import Player
 from games.models import Table as HotseatTable
 
 

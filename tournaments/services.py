@@ -1,5 +1,6 @@
 """Every write of the tournaments app: one transaction, an audit entry, and the tournament's
-listeners told after commit, as in ``games.services``."""
+listeners told after commit, as in ``games.services``; a refusal is a ``TournamentError``, a
+``club.services.ServiceError``."""
 
 import datetime
 from decimal import Decimal
@@ -10,11 +11,13 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
+from club.members import clean_name
+from club.models import AuditEntry, Player
+from club.notices import send_on_commit
+from club.services import ServiceError, Stale, add_player
 from games import registry
-from games.members import clean_name
-from games.models import AuditEntry, Player
-from games.notices import send_on_commit
-from games.services import ServiceError, Stale, add_player, finish_tournament_table, start_table
+from games.engine.base import RulesError
+from games.services import finish_tournament_table, start_table
 
 from . import seating
 from .addresses import key_lookup, readable_key
@@ -122,6 +125,7 @@ def create_tournament(*, user, name: str, game: str, options: dict, settings: di
     except NotADocument as exc:
         raise TournamentError(gettext_noop("These settings do not fit: %(reason)s"),
                               reason=str(exc)) from None
+    fit_every_table(checked["game"], checked["options"])
     with transaction.atomic():
         sent = form_token and Tournament.objects.filter(form_token=form_token).first()
         if sent:
@@ -144,6 +148,19 @@ def create_tournament(*, user, name: str, game: str, options: dict, settings: di
         audit(user, "tournament.create", tournament)
         notify_on_commit(tournament)
     return tournament
+
+
+def fit_every_table(game: str, options: dict) -> None:
+    """A new tournament's options must work at every size of table a round may need
+    (Фантан's start at the two has no table of three)."""
+    parts, rules = registry.tournament(game), registry.rules(game)
+    for size in parts.allowed_sizes():
+        try:
+            rules.parse_options(parts.table_options(options, size))
+        except RulesError:
+            raise TournamentError(gettext_noop(
+                "These options cannot be played at a table of %(count)s, which a round may "
+                "need."), count=size) from None
 
 
 def created_from(sent: Tournament, user) -> Tournament:
@@ -268,6 +285,16 @@ def remove_entrant(*, entrant: Entrant, user, rounds_seen: int | None = None) ->
         notify_on_commit(tournament)
 
 
+def sheet_closed(table: RoundTable) -> TournamentError | None:
+    """Why the table's sheet may not be typed in (None: it may); its page says so too."""
+    if table.hotseat_id is not None:
+        return TournamentError(gettext_noop(
+            "This table is played here: its sheet comes from its deals."))
+    if not table.round.released:
+        return TournamentError(gettext_noop("The round has not been released yet."))
+    return None
+
+
 def enter_sheet(*, table: RoundTable, rows: list, user) -> RoundTable:
     """A typed-in sheet, all its rows checked as the game's parts say: nothing is saved if
     any row is at fault (SheetRefused names the row)."""
@@ -275,11 +302,9 @@ def enter_sheet(*, table: RoundTable, rows: list, user) -> RoundTable:
         locked = (RoundTable.objects.select_for_update()
                   .select_related("round__tournament").get(pk=table.pk))
         tournament = locked.round.tournament
-        if locked.hotseat_id is not None:
-            raise TournamentError(gettext_noop(
-                "This table is played here: its sheet comes from its deals."))
-        if not locked.round.released:
-            raise TournamentError(gettext_noop("The round has not been released yet."))
+        closed = sheet_closed(locked)
+        if closed:
+            raise closed
         seats = locked.seats.count()
         try:
             sheet = check_sheet(registry.tournament(tournament.game), rows, seats=seats,
@@ -532,6 +557,15 @@ def keep_first_version(obj, *, by) -> None:
             [obj], default_date=obj.created_at, default_change_reason=FIRST_REASON)
 
 
+def rows_closed(table: RoundTable) -> TournamentError | None:
+    """Why the table's rows may not be corrected (None: they may); its pages say so too."""
+    if table.hotseat_id is not None:
+        return TournamentError(gettext_noop(
+            "This table is played here: its results are its deals'. A director corrects "
+            "them with an adjustment."))
+    return None
+
+
 def check_row_change(*, row: SheetRow, data) -> dict:
     """The row as the sheet would keep it with ``data`` in place of the stored row, the
     whole sheet checked as when it is typed in (SheetRefused names the faulty row); a
@@ -541,10 +575,9 @@ def check_row_change(*, row: SheetRow, data) -> dict:
     if stored is None:
         raise TournamentError(gettext_noop("This row is no longer on the sheet."))
     table = stored.table
-    if table.hotseat_id is not None:
-        raise TournamentError(gettext_noop(
-            "This table is played here: its results are its deals'. A director corrects "
-            "them with an adjustment."))
+    closed = rows_closed(table)
+    if closed:
+        raise closed
     tournament = table.round.tournament
     rows = list(table.rows.order_by("index"))
     position = next(k for k, other in enumerate(rows) if other.pk == stored.pk)

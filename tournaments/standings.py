@@ -174,11 +174,11 @@ def standings(entrants: Sequence[Hashable], rounds: Iterable[Round], *,
     for player, figure in (adjustments or {}).items():
         extra[entrant(player)] += figure
         points[entrant(player)] += figure
-    keys = {
+    opponents = [sum((totals[other] for other in met[who]), Fraction(0)) for who in range(count)]
+    keys: dict[str, Sequence[Fraction | int]] = {
         "match_points": totals,
         "points": points,
-        "opponents": [sum((totals[other] for other in met[who]), Fraction(0))
-                      for who in range(count)],
+        "opponents": opponents,
         "wins": wins,
     }
 
@@ -196,7 +196,7 @@ def standings(entrants: Sequence[Hashable], rounds: Iterable[Round], *,
             rows.append(Standing(
                 place=start + 1, last_place=end + 1, player=entrants[who],
                 match_points=totals[who], points=points[who],
-                opponents=keys["opponents"][who], wins=wins[who],
+                opponents=opponents[who], wins=wins[who],
                 rounds=tuple(cells[who]), adjustment=extra[who]))
         start = end + 1
     return Standings(rows=rows, order=order)

@@ -9,14 +9,17 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from club import roles
+from club.roles import allowed
+from club.services import ServiceError, Stale
+from club.wording import refusal_text
 from games import registry
-from games.services import ServiceError, Stale
 
-from . import roles, selectors_corrections, services
+from . import selectors_corrections, services
 from .forms import RowInputError
 from .forms_corrections import ROW, CorrectionForm, RevertForm, row_form, typed_row
 from .models import RoundTable, SheetRow
-from .views_director import allowed, refusal_text, tournament_or_404
+from .views_director import tournament_or_404
 
 TEMPLATE = "tournaments/director/row.html"
 
@@ -51,9 +54,10 @@ def render_row(request, page, *, form=None, sheet=None, row_error=None, error=No
     form = form or CorrectionForm(initial={"seen": services.row_version(page.row)})
     sheet = sheet or row_form(page.layout, saved=page.row.data)
     seen = form["seen"].value()
+    closed = services.rows_closed(page.table)
     history = []
     for version in page.versions:
-        revertible = not (version.current or page.played_here or version.history_id is None)
+        revertible = not (version.current or closed or version.history_id is None)
         if revert is not None and revert.fields["version"].initial == version.history_id:
             history.append((version, revert))
         elif revertible:
@@ -65,8 +69,7 @@ def render_row(request, page, *, form=None, sheet=None, row_error=None, error=No
         "page": page, "tournament": page.tournament, "table": page.table, "row": page.row,
         "layout": page.layout, "game": registry.game(page.tournament.game), "form": form,
         "line": sheet.lines(ROW, row_error)[0], "error": error, "history": history,
-        "closed": _("This table is played here: its results are its deals'. A director "
-                    "corrects them with an adjustment.") if page.played_here else None,
+        "closed": closed and refusal_text(closed),
     }
     return render(request, TEMPLATE, context, status=status)
 
@@ -80,8 +83,10 @@ def table_rows(request, key, pk):
         table, layout = selectors_corrections.table_of(tournament, pk)
     except RoundTable.DoesNotExist:
         raise Http404 from None
+    closed = services.rows_closed(table)
     return render(request, "tournaments/director/rows.html", {
         "tournament": tournament, "table": table, "layout": layout,
+        "closed": closed and refusal_text(closed),
         "lines": selectors_corrections.table_rows(table, layout),
         "heads": [_(spec["label"]) for spec in layout.fields]})
 
@@ -92,7 +97,7 @@ def row(request, key, pk, index):
     """The row as the typed sheet shows it, corrected with a reason."""
     tournament = tournament_or_404(key)
     page = page_or_404(tournament, pk, index)
-    if page.played_here:
+    if services.rows_closed(page.table):
         return render_row(request, page, status=409)
     if request.method != "POST":
         return render_row(request, page)
@@ -130,7 +135,7 @@ def revert(request, key, pk, index):
     """An earlier version of the row put back, with a reason."""
     tournament = tournament_or_404(key)
     page = page_or_404(tournament, pk, index)
-    if page.played_here:
+    if services.rows_closed(page.table):
         return render_row(request, page, status=409)
     shown = {version.history_id for version in page.versions if not version.current}
     try:

@@ -3,74 +3,22 @@ comes back as the page with its message (role="alert") and a 4xx status; nothing
 
 from functools import wraps
 
-from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from club import roles
+from club.roles import allowed, directors_and_scorers
+from club.services import ServiceError
+from club.wording import refusal_text
 from games import registry
-from games.services import ServiceError
 
-from . import addresses, roles, selectors_director, services
+from . import addresses, selectors_director, services
 from .forms import AdjustForm, EntrantForm, RowInputError, SheetForm, SwapForm, TournamentForm
 from .models import Entrant, Round, RoundTable, Tournament
 from .views_public import option_lines
-
-SEAT_PARAMS = ("seat", "partner")  # the params that are a seat (0..N−1, as rows keep them)
-# The rows' refusals that bound a seat "from 0 to %(last)s", as a person reads them: from 1.
-FROM_ONE = {
-    "“%(name)s” must be a seat from 0 to %(last)s.":
-        gettext_noop("“%(name)s” must be a seat from 1 to %(last)s."),
-    "“%(name)s” must be a list of %(count)s seats, each from 0 to %(last)s.":
-        gettext_noop("“%(name)s” must be a list of %(count)s seats, each from 1 to %(last)s."),
-}
-
-
-def refusal_text(exc, names: list[str] | None = None,
-                 labels: dict[str, str] | None = None) -> str:
-    """A refusal in the reader's language. Its seats are numbered from 1, with the player
-    where ``names`` (the table's, in seat order) are given; a row's key (``name``) is worded
-    as its column's label where ``labels`` (key: translated label) are given."""
-    params = dict(exc.params)
-    message = exc.message
-    for key in SEAT_PARAMS:
-        seat = params.get(key)
-        if type(seat) is int:
-            known = names and 0 <= seat < len(names)
-            params[key] = f"{seat + 1} ({names[seat]})" if known else seat + 1
-    if message in FROM_ONE and type(params.get("last")) is int:
-        message, params["last"] = FROM_ONE[message], params["last"] + 1
-    if labels and params.get("name") in labels:
-        params["name"] = labels[params["name"]]
-    return _(message) % params if params else _(message)
-
-
-def allowed(check, *, pages=True):
-    """Signed-in users whom ``check`` lets in; 403 for anyone else (a visitor's GET is sent to
-    sign in)."""
-
-    def decorate(view):
-        @wraps(view)
-        def guarded(request, *args, **kwargs):
-            if not request.user.is_authenticated:
-                if request.method in ("GET", "HEAD") and pages:
-                    return redirect_to_login(request.get_full_path())
-                raise PermissionDenied
-            if not check(request.user):
-                raise PermissionDenied
-            return view(request, *args, **kwargs)
-
-        return guarded
-
-    return decorate
-
-
-def directors_and_scorers(user) -> bool:
-    return roles.is_director(user) or roles.is_scorer(user)
 
 
 def tournament_or_404(key: str) -> Tournament:
@@ -89,6 +37,7 @@ def run_url(tournament: Tournament, anchor: str = "") -> str:
 @allowed(roles.is_director)
 def new_tournament(request, game):
     try:
+        registry.tournament(game)  # a game without tournament parts has no such page
         game = registry.game(game)
     except registry.UnknownGame:
         raise Http404 from None
@@ -141,7 +90,7 @@ def write(check):
             tournament = tournament_or_404(key)
             try:
                 answer = handler(request, tournament, **kwargs)
-            except ServiceError as exc:  # the games' (a blank name) or the tournament's
+            except ServiceError as exc:  # the club's (a blank name) or the tournament's
                 return render_run(request, tournament, error=refusal_text(exc),
                                   status=exc.status)
             return answer if not isinstance(answer, str) else redirect(answer)
@@ -296,11 +245,8 @@ def table_sheet(request, key, pk):
     saved = selectors_director.saved_rows(table)
     context = {"tournament": tournament, "game": registry.game(tournament.game),
                "table": table, "layout": layout, "error": None}
-    closed = None
-    if table.hotseat_id is not None:
-        closed = _("This table is played here: its sheet comes from its deals.")
-    elif not table.round.released:
-        closed = _("The round has not been released yet.")
+    closed = services.sheet_closed(table)
+    closed = closed and refusal_text(closed)
     if request.method != "POST":
         form = SheetForm(layout, saved=saved)
         context.update(form=form, lines=form.lines(), error=closed, closed=closed)

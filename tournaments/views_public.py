@@ -15,10 +15,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
+from club import roles
+from club.models import Player
 from games import registry
-from games.models import Player
 
-from . import roles, selectors, selectors_director
+from . import selectors, selectors_director
 from .addresses import tournament_or_404
 from .models import Tournament
 from .standings import match_points, number
@@ -188,7 +189,7 @@ def tournament_list(request):
         tournament.game_title = registry.game(tournament.game).title
     return render(request, "tournaments/public/list.html", {
         "tournaments": tournaments,
-        "games": registry.games() if roles.is_director(request.user) else []})
+        "games": registry.tournament_games() if roles.is_director(request.user) else []})
 
 
 @require_GET

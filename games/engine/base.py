@@ -1,6 +1,6 @@
 """The one interface every game's rules engine offers (pure Python, no Django).
 
-A game's ``engine.py`` exposes ``RULES``, an instance of a :class:`Rules` subclass, whose
+A game's ``engine.py`` exposes ``RULES``, a :class:`Rules` (usually a subclass), whose
 states are instances of a :class:`State` subclass. The shared parts (reading the options,
 dealing, the dealer and hands of a record, the turn check, the record's header) are written
 here once; a game writes only what is its own.
@@ -13,13 +13,13 @@ to the action that follows (see ``State.steps``).
 
 import random
 from abc import ABC, abstractmethod
-from typing import TypedDict
+from typing import Protocol, TypedDict
 
 from .cards import CODES, CardError, card_index
-from .messages import Message, Phrase, gettext_noop
+from .messages import Phrase, Refusal, gettext_noop
 
 
-class RulesError(Message, Exception):
+class RulesError(Refusal):
     """Base of the engines' refusals.
 
     ``message`` is an English sentence with %(name)s placeholders, marked for translation;
@@ -28,11 +28,6 @@ class RulesError(Message, Exception):
     show player names and card symbols in the reader's language, and ``str()`` reads well
     in a terminal.
     """
-
-    def __init__(self, message: str, **params):
-        super().__init__(message)
-        self.message = message
-        self.params = params
 
 
 class IllegalAction(RulesError):
@@ -49,6 +44,15 @@ class InvalidAction(RulesError):
 
 class InvalidRecord(RulesError):
     """A document that is not a valid record, or options that are not the game's."""
+
+
+class InvalidOption(InvalidRecord):
+    """Options that break a rule of the game, ``option`` the one at fault (as records name
+    it): a form shows the refusal at that option's field, in these words."""
+
+    def __init__(self, option: str, message: str, **params):
+        super().__init__(message, **params)
+        self.option = option
 
 
 class View(TypedDict):
@@ -141,13 +145,14 @@ def deal_out(pack: list[int], seats: int, dealer: int, seed: int,
 
 # -- the interface ------------------------------------------------------------------------
 
-class Rules(ABC):
-    """A game's rules: its options, how a deal starts, and its states."""
+class Rules(Protocol):
+    """A game's rules: its options, how a deal starts, and its states. The registry checks
+    a game's ``RULES`` against it; subclassing it gives the shared parts written here."""
 
     key: str  # the game as records name it
     option_names: tuple[str, ...] = ()
     # Bumped when ``State.to_json`` changes shape: older snapshots are rebuilt from the log.
-    snapshot_format = 1
+    snapshot_format: int = 1
 
     @abstractmethod
     def seats(self, options: dict) -> int:

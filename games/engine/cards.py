@@ -4,7 +4,7 @@ Inside the engines a card of one pack is an int 0..51, ``suit * 13 + rank``, whe
 the two and 12 the ace, so that sets of cards are bit masks and comparisons are integer ones.
 """
 
-from .messages import Message, gettext_noop
+from .messages import Refusal, gettext_noop
 
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
@@ -16,13 +16,8 @@ INDEX = {code: i for i, code in enumerate(CODES)}
 FULL_PACK = (1 << 52) - 1
 
 
-class CardError(Message, ValueError):
+class CardError(Refusal, ValueError):
     """Not a card: ``message`` and ``params`` as the engines' refusals carry them."""
-
-    def __init__(self, message: str, **params):
-        super().__init__(message)
-        self.message = message
-        self.params = params
 
 
 def card_index(code) -> int:

@@ -4,12 +4,12 @@ import json
 from dataclasses import dataclass
 
 from . import get_rules
-from .base import IllegalAction, InvalidAction, InvalidRecord, gettext_noop
+from .base import IllegalAction, InvalidAction, InvalidRecord, State, gettext_noop
 
 
 @dataclass
 class Replayed:
-    state: object
+    state: State
     complete: bool
 
     def result(self) -> dict:

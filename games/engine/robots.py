@@ -1,11 +1,12 @@
 """Robot players (pure Python, no Django): the interface every game's robots share.
 
 A robot decides from what its seat may see — the seat's view (``State.view(seat)``, the same
-the page shows) and the seat's choices — never from the state, so it cannot peek. Each game
-has ``games/<key>/robots.py`` exposing ``ROBOTS``: a strength's name ("beginner", "club",
-"strong") to a factory of robots (``ROBOTS["strong"](samples=8)``), ``MEASURE`` (what
-a duel counts: "won" deals or "points" a deal) and ``sample_state(view, rng)``, a whole state
-consistent with a seat's view; found through ``games.registry.robots``.
+the page shows) and the seat's choices — never from the state, so it cannot peek. A game
+with robots has ``games/<key>/robots.py`` (a :class:`RobotPlayers`) exposing ``ROBOTS``: a
+strength's name ("beginner", "club", "strong") to a factory of robots
+(``ROBOTS["strong"](samples=8)``), ``MEASURE`` (what a duel counts: "won" deals or "points" a
+deal) and ``sample_state(view, rng)``, a whole state consistent with a seat's view; found
+through ``games.registry.robots``.
 
 A seat's **choices** are its legal actions as a person at the table has them: when the seat
 has a step to take first (Леопард's draw), the step and the actions that need no step (the
@@ -19,13 +20,27 @@ robot at every seat, and takes the choice that did best for its seat on average.
 import random
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Protocol
 
 from .. import registry
 from .base import IllegalAction, State, View
 
 STRENGTHS = ("beginner", "club", "strong")
+MEASURES = ("won", "points")
 BUDGET = 0.3  # seconds a move, by default, for the strong robots' search
+
+
+class RobotPlayers(Protocol):
+    """A game's ``robots`` module (optional: a game without it offers no robots), as the
+    registry checks it."""
+
+    ROBOTS: Mapping[str, Callable[..., "Robot"]]  # a strength of STRENGTHS: its factory
+    MEASURE: str  # one of MEASURES: what a duel counts, deals "won" or "points" a deal
+
+    def sample_state(self, view: View, rng: random.Random) -> State:
+        """A whole state consistent with everything the seat of ``view`` has seen."""
+        ...
 
 
 def robot(game: str, strength: str, **settings) -> "Robot":

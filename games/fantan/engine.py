@@ -8,6 +8,7 @@ the cards just outside each row), so a seat's legal cards are one AND away.
 from games.engine.base import (
     IllegalAction,
     InvalidAction,
+    InvalidOption,
     InvalidRecord,
     Rules,
     State,
@@ -53,8 +54,9 @@ class FantanRules(Rules):
         except CardError as exc:
             raise InvalidRecord(gettext_noop("start_rank: %(reason)s"), reason=exc) from None
         if players == 3 and start_rank == "2":  # the clubs row could never open: no end
-            raise InvalidRecord(gettext_noop("start_rank 2 needs four players: the two of "
-                                             "clubs is out of a three-player pack"))
+            raise InvalidOption("start_rank", gettext_noop(
+                "Three players play without the two of clubs, so the rows cannot start with "
+                "a two."))
         flags = {}
         for name in ("ace_extra", "two_extra"):
             flags[name] = raw.get(name, False)
@@ -217,6 +219,7 @@ class FantanState(State):
 
     def _advance(self) -> None:
         seat = self.to_act
+        assert seat is not None, "the turn passes on only while the deal goes on"
         for _ in range(self.n):
             seat = (seat + 1) % self.n
             if self.hands[seat]:
@@ -283,7 +286,7 @@ class FantanState(State):
         to_act = self.to_act
         own = seat is not None and seat == to_act
         hand = codes_of(self.hands[seat]) if seat is not None else None
-        legal = codes_of(self.hands[seat] & self.playable) if own else []
+        legal = codes_of(self.hands[seat] & self.playable) if seat is not None and own else []
         return {
             "game": "fantan",
             "seat": seat,

@@ -30,13 +30,6 @@ class FantanTableForm(TableForm):
     premium_1 = forms.IntegerField(label=_("First premium"), initial=800)
     premium_2 = forms.IntegerField(label=_("Second premium"), initial=500)
 
-    def clean(self):
-        cleaned = super().clean()
-        if len(cleaned.get("seated", ())) == 3 and cleaned.get("start_rank") == "2":
-            self.add_error("start_rank", _("Three players play without the two of clubs, so "
-                                           "the rows cannot start with a two."))
-        return cleaned
-
     def options(self) -> dict:
         data = self.cleaned_data
         options = {"players": len(data["seated"]), "start_rank": data["start_rank"],

@@ -3,9 +3,15 @@ default 4) at tables of four, or of three where the count of entrants needs it; 
 ``{"finish_order": [s, ...], "cards_left": [one count per seat]}``, kept with the deal's
 ``scores`` under the tournament's scoring (see ../shared/rules/tournaments.md)."""
 
+from games.engine.tournament import (
+    RowError,
+    TournamentParts,
+    gettext_noop,
+    read_object,
+    read_seats,
+    read_wholes,
+)
 from games.fantan.engine import RULES
-from tournaments.parts import RowError, TournamentParts, gettext_noop
-from tournaments.sheets import read_object, read_seats, read_wholes
 
 DEALS = 4  # deals per round unless the tournament says otherwise
 

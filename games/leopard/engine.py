@@ -15,6 +15,7 @@ from typing import TypedDict
 
 from games.engine.base import (
     AlreadyDone,
+    Cycle,
     IllegalAction,
     InvalidAction,
     InvalidRecord,
@@ -162,7 +163,7 @@ class LeopardRules(Rules):
     def seats(self, options) -> int:
         return SEATS
 
-    def cycle(self, options) -> dict:
+    def cycle(self, options) -> Cycle:
         """A match: an agreed number of deals, or play until a total reaches the target."""
         return {"length": options["deals"], "target": options["target"]}
 
@@ -221,11 +222,12 @@ class LeopardState(State):
         self.hands = [[card_index(c) for c in hand] for hand in dealt["hands"]]
         self.stock = [card_index(c) for c in reversed(dealt["stock"])]  # top card last
         self.discards: list[int] = []
-        self.squares = [[[] for _ in PLACES] for _ in range(SEATS)]
+        self.squares: list[list[list[int]]] = [[[] for _ in PLACES] for _ in range(SEATS)]
         self.to_act: int | None = (dealer + 1) % SEATS
         self.ender: int | None = None
         self.drawn = False  # the seat to act has drawn: the card is the last of his hand
-        self.masks: list[tuple | None] = [None, None]  # by square: ``targets``, until a lay
+        # by square: ``targets``, until a lay
+        self.masks: list[tuple[list[int], list[int]] | None] = [None, None]
 
     # -- the interface -------------------------------------------------------------------
 
@@ -267,6 +269,7 @@ class LeopardState(State):
         seat = self.to_act
         if seat is None:
             return []
+        actions: list[dict]
         if self.drawn:  # the drawn card is in his hand: discard or lay one of nine
             actions, cards = [], set(self.hands[seat])
         else:  # a discard or a lay begins with the draw: the top card is his too
@@ -414,7 +417,7 @@ class LeopardState(State):
         """What ``seat`` may see: its own hand (with the card it drew, once it has drawn);
         face-down cards show their backs to everyone. ``None``: a spectator."""
         own = seat is not None and seat == self.to_act
-        squares = []
+        squares: list[list[Place]] = []
         for square in self.squares:
             squares.append([{
                 "place": PLACES[p],
@@ -438,10 +441,11 @@ class LeopardState(State):
             "discards": len(self.discards),
             "discard_top": CODES[self.discards[-1]] if self.discards else None,
             "hand": hand,
-            "drawn": hand[-1] if own and self.drawn else None,
+            "drawn": hand[-1] if hand is not None and own and self.drawn else None,
             "may_draw": own and not self.drawn,
-            "may_end": own and not self.drawn and sums[seat] >= END_AT,
-            "end_score": 2 * sums[seat] - END_AT - 1 if own and sums[seat] >= END_AT else None,
+            "may_end": own and not self.drawn and seat is not None and sums[seat] >= END_AT,
+            "end_score": 2 * sums[seat] - END_AT - 1
+            if seat is not None and own and sums[seat] >= END_AT else None,
             "ender": self.ender,
             "scores": self.scores(),
             "laid": [[[None if entry & DOWN else CODES[entry] for entry in stack]

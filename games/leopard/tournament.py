@@ -2,9 +2,15 @@
 deals, or to the ``target`` score); a row is ``{"scores": [a, b], "ender": s or null}`` (see
 ../shared/rules/tournaments.md)."""
 
+from games.engine.tournament import (
+    RowError,
+    TournamentParts,
+    gettext_noop,
+    read_object,
+    read_seat,
+    read_wholes,
+)
 from games.leopard.engine import END_AT, LINES, RULES, SEATS
-from tournaments.parts import RowError, TournamentParts, gettext_noop
-from tournaments.sheets import read_object, read_seat, read_wholes
 
 MOST = 2 * len(LINES)  # the largest sum a square can give: every line of one suit
 

@@ -4,7 +4,10 @@ An auction of the eight contracts makes the partnerships; then thirteen tricks. 
 cards each seat has won are bit masks of card ints (see games/engine/cards.py).
 """
 
+from typing import Literal
+
 from games.engine.base import (
+    Cycle,
     IllegalAction,
     InvalidAction,
     InvalidRecord,
@@ -32,6 +35,9 @@ BONUS = 10
 SAY_LENGTH = 80
 CYCLES = {"full": 8, "short": 4}
 
+# A parsed action: (seat, "call", (number, say)) or (seat, "play", card).
+VarietyAction = tuple[int, Literal["call"], tuple[int, str]] | tuple[int, Literal["play"], int]
+
 
 def side_points(contract: int, won: int, tricks: int) -> int:
     """What the cards ``won`` in ``tricks`` tricks count under ``contract`` (not contract 1,
@@ -58,7 +64,8 @@ def trick_winner(contract: int, trick: list[tuple[int, int]]) -> int:
     lead = trick[0][1] // 13
     trump = TRUMPS[contract]
     lowest = contract == LOWEST_WINS
-    best_seat, best_key = None, None
+    best_seat: int | None = None
+    best_key: tuple[int, int] | None = None
     for seat, card in trick:
         suit, rank = divmod(card, 13)
         if suit == trump:
@@ -69,6 +76,7 @@ def trick_winner(contract: int, trick: list[tuple[int, int]]) -> int:
             continue  # neither follows nor trumps: never wins
         if best_key is None or key > best_key:
             best_seat, best_key = seat, key
+    assert best_seat is not None, "the leader follows his own suit"
     return best_seat
 
 
@@ -102,7 +110,7 @@ class VarietyRules(Rules):
             raise InvalidRecord(gettext_noop('cycle must be "full" or "short"'))
         return {"cycle": cycle}
 
-    def cycle(self, options) -> dict:
+    def cycle(self, options) -> Cycle:
         return {"length": CYCLES[options["cycle"]], "target": None}
 
     def deal(self, options, dealer: int, seed: int) -> dict:
@@ -176,7 +184,7 @@ class VarietyState(State):
                 return follow
         return hand
 
-    def parse_action(self, raw) -> tuple[int, str, object]:
+    def parse_action(self, raw) -> VarietyAction:
         """(seat, "call", (number, say)) or (seat, "play", card); InvalidAction if malformed."""
         seat = require_seat(raw, SEATS)
         keys = set(raw) - {"seat"}
@@ -198,19 +206,20 @@ class VarietyState(State):
     def canonical(self, raw) -> dict:
         """The action as a record writes it: card codes in capitals, an announcement with
         its spaces tidied, and none when it is empty."""
-        seat, kind, value = self.parse_action(raw)
-        if kind == "play":
-            return {"seat": seat, "play": CODES[value]}
-        number, say = value
+        parsed = self.parse_action(raw)
+        seat = parsed[0]
+        if parsed[1] == "play":
+            return {"seat": seat, "play": CODES[parsed[2]]}
+        number, say = parsed[2]
         say = " ".join(say.split())
         return {"seat": seat, "call": number, **({"say": say} if say else {})}
 
-    def play(self, parsed: tuple[int, str, object]) -> None:
-        seat, kind, value = parsed
-        if kind == "call":
-            self._call(seat, *value)
+    def play(self, parsed: VarietyAction) -> None:
+        seat = parsed[0]
+        if parsed[1] == "call":
+            self._call(seat, *parsed[2])
         else:
-            self._play(seat, value)
+            self._play(seat, parsed[2])
 
     def _call(self, seat: int, number: int, say: str) -> None:
         if self.contract is not None:
@@ -260,13 +269,16 @@ class VarietyState(State):
     def defenders(self) -> tuple[int, int] | None:
         if self.attackers is None:
             return None
-        return tuple(s for s in range(SEATS) if s not in self.attackers)
+        first, second = (s for s in range(SEATS) if s not in self.attackers)
+        return first, second
 
     def points(self) -> list[int] | None:
         """[attackers, defenders] as their tricks count so far (contract 1: at the end)."""
         if self.contract is None:
             return None
-        sides = (self.attackers, self.defenders())
+        attackers, defenders = self.attackers, self.defenders()
+        assert attackers is not None and defenders is not None, "a contract has its sides"
+        sides = (attackers, defenders)
         won = [self.won[a] | self.won[b] for a, b in sides]
         tricks = [self.tricks[a] + self.tricks[b] for a, b in sides]
         if self.contract == 1:
@@ -278,14 +290,24 @@ class VarietyState(State):
     def scores(self) -> list[int] | None:
         if self.to_act is not None:
             return None
-        attack, defence = self.points()
+        points, attackers, defenders = self.points(), self.attackers, self.defenders()
+        assert points is not None and attackers is not None and defenders is not None, \
+            "an ended deal was played under a contract"
+        attack, defence = points
         won = attack > defence  # equal points lose
         scores = [0] * SEATS
-        for seat in self.attackers:
+        for seat in attackers:
             scores[seat] = attack
-        for seat in self.defenders():
+        for seat in defenders:
             scores[seat] = defence + (0 if won else BONUS)
         return scores
+
+    def last_winner(self) -> int | None:
+        """The seat that took the last finished trick; None before the first."""
+        if not self.last_trick:
+            return None
+        assert self.contract is not None, "tricks are played under a contract"
+        return trick_winner(self.contract, self.last_trick)
 
     def check_invariants(self) -> None:
         """Every card once (hands, the trick, the tricks taken); the sides' points add up."""
@@ -304,21 +326,23 @@ class VarietyState(State):
         assert len(self.calls) <= 9, "the auction always ends by the ninth call"
         if self.to_act is None:
             assert sum(self.tricks) == 13 and not any(self.hands)
-            attack, defence = self.points()
-            assert attack + defence == TOTALS[self.contract]
+            points, scores, contract = self.points(), self.scores(), self.contract
+            assert points is not None and scores is not None and contract is not None
+            attack, defence = points
+            assert attack + defence == TOTALS[contract]
             bonus = 0 if attack > defence else 2 * BONUS
-            assert sum(self.scores()) == 2 * TOTALS[self.contract] + bonus
+            assert sum(scores) == 2 * TOTALS[contract] + bonus
 
     def result(self) -> dict:
-        points = self.points()
-        over = self.to_act is None
+        points = self.points() if self.to_act is None else None  # over: never None
+        defenders = self.defenders()
         return {
             "contract": self.contract,
             "attackers": list(self.attackers) if self.attackers else None,
-            "defenders": list(self.defenders()) if self.attackers else None,
+            "defenders": list(defenders) if defenders else None,
             "tricks": list(self.tricks),
-            "points": points if over else None,
-            "attackers_won": points[0] > points[1] if over else None,
+            "points": points,
+            "attackers_won": points[0] > points[1] if points is not None else None,
             "scores": self.scores(),
         }
 
@@ -326,6 +350,7 @@ class VarietyState(State):
         """What ``seat`` may see (its own hand only); ``None`` is a spectator: no hand."""
         own = seat is not None and seat == self.to_act
         phase = self.phase
+        defenders = self.defenders()
         return {
             "game": "variety",
             "seat": seat,
@@ -338,17 +363,17 @@ class VarietyState(State):
             if seat is not None else [],
             "contract": self.contract,
             "attackers": list(self.attackers) if self.attackers else None,
-            "defenders": list(self.defenders()) if self.attackers else None,
+            "defenders": list(defenders) if defenders else None,
             "trick": [{"seat": s, "card": CODES[c]} for s, c in self.trick],
             "last_trick": [{"seat": s, "card": CODES[c]} for s, c in self.last_trick]
             if self.last_trick else None,
-            "last_winner": trick_winner(self.contract, self.last_trick)
-            if self.last_trick else None,
+            "last_winner": self.last_winner(),
             "tricks": list(self.tricks),
             "points": self.points(),
             "counts": [hand.bit_count() for hand in self.hands],
             "hand": codes_of(self.hands[seat]) if seat is not None else None,
-            "playable": codes_of(self.playable(seat)) if own and phase == "play" else [],
+            "playable": codes_of(self.playable(seat))
+            if seat is not None and own and phase == "play" else [],
             "played": [[{"seat": s, "card": CODES[c]} for s, c in trick]
                        for trick in self.played],
             "scores": self.scores(),

@@ -2,9 +2,16 @@
 ``{"contract": 1..8, "attackers": [s, s], "scores": [four figures]}`` (see
 ../shared/rules/tournaments.md, "Sheets typed in from paper")."""
 
+from games.engine.tournament import (
+    RowError,
+    TournamentParts,
+    gettext_noop,
+    read_object,
+    read_seats,
+    read_whole,
+    read_wholes,
+)
 from games.variety.engine import BONUS, CYCLES, RULES, SEATS, TOTALS
-from tournaments.parts import RowError, TournamentParts, gettext_noop
-from tournaments.sheets import read_object, read_seats, read_whole, read_wholes
 
 
 def possible(contract: int, points: int) -> bool:

@@ -75,7 +75,7 @@ def draw_byes(*, count: int, entrants: list[int], counts: Counter, seed: int,
 def rank(standings: list[int], entrants: list[int]) -> dict[int, int]:
     """Each entrant's position in the standings (best 0); entrants the standings do not list
     come last, in entry order."""
-    place = {}
+    place: dict[int, int] = {}
     for e in standings:
         if e not in place:
             place[e] = len(place)

@@ -172,7 +172,7 @@ def _circle(n, players_by_round, byes_by_round, rng) -> list[list[list[int]]] | 
         k %= slots - 1
         a = [0] + rest[k:] + rest[:k]
         arrangements.append([(a[i], a[slots - 1 - i]) for i in range(slots // 2)])
-    player_of = {}
+    player_of: dict[int, int] = {}
     if odd:  # slot 0 is the bye
         for pairs, byes in zip(arrangements, byes_by_round, strict=True):
             slot = next(b for a, b in pairs if a == 0)
@@ -218,7 +218,7 @@ def _greedy(players, sizes, met, rng) -> list[list[int]]:
     (then the fullest: empty tables are kept for the players hardest to place)."""
     order = list(players)
     rng.shuffle(order)
-    tables = [[] for _ in sizes]
+    tables: list[list[int]] = [[] for _ in sizes]
     for p in order:
         seen = met[p]
         best, best_key = None, None
@@ -228,6 +228,7 @@ def _greedy(players, sizes, met, rng) -> list[list[int]]:
             key = (sum(1 for x in table if seen[x]), -len(table))
             if best_key is None or key < best_key:
                 best, best_key = ti, key
+        assert best is not None, "the tables seat every player: one has room"
         tables[best].append(p)
     return tables
 

@@ -43,7 +43,7 @@ def seat(*, sizes: list[int], entrants: list[int], history: list[Round],
                          standings=order)
     chosen = set(byes)
     players = [p for p in order if p not in chosen]
-    met = {p: set() for p in players}
+    met: dict[int, set[int]] = {p: set() for p in players}
     for a, b in meetings(history):
         if a in met and b in met:
             met[a].add(b)
@@ -244,6 +244,7 @@ def _fewest_rematches(n: int, sizes: list[int], known: list[set[int]], rng
             chosen, chosen_change = anyway, anyway_change
         if chosen is None:
             break
+        assert chosen_change is not None, "a move is chosen with its change"
         a, b = chosen
         tabu[(a, where[a])] = tabu[(b, where[b])] = step + 2 + rng.randrange(8)
         swap(a, b)

@@ -31,7 +31,8 @@ class Command(BaseCommand):
     help = "Benchmarks of the tournaments: seating, the standings pages, an import."
 
     def add_arguments(self, parser):
-        parser.add_argument("--game", choices=sorted(registry.GAMES), required=True)
+        parser.add_argument("--game", choices=sorted(registry.tournament_keys()),
+                            required=True)
         parser.add_argument("--players", type=int, default=200)
         parser.add_argument("--rounds", type=int, default=8)
         parser.add_argument("--json", action="store_true")

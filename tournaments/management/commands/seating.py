@@ -18,7 +18,8 @@ class Command(BaseCommand):
             "and print the seating, its repeats and the seconds it took.")
 
     def add_arguments(self, parser):
-        parser.add_argument("game", help="the game's key: " + ", ".join(registry.GAMES))
+        parser.add_argument("game", help="the game's key: "
+                            + ", ".join(registry.tournament_keys()))
         parser.add_argument("--players", type=int, required=True)
         parser.add_argument("--rounds", type=int, required=True)
         parser.add_argument("--method", choices=sorted(METHODS),
@@ -29,9 +30,11 @@ class Command(BaseCommand):
     def handle(self, *args, game, players, rounds, method, seed, json: bool, **options):
         try:
             parts = registry.tournament(game)
-        except registry.UnknownGame:
-            raise CommandError(f"unknown game {game!r}: one of "
-                               f"{', '.join(registry.GAMES)}") from None
+        except registry.UnknownGame as exc:
+            what = (f"the game {game!r} is not played in tournaments"
+                    if isinstance(exc, registry.NoTournaments) else f"unknown game {game!r}")
+            raise CommandError(f"{what}: one of {', '.join(registry.tournament_keys())}"
+                               ) from None
         if rounds < 1:
             raise CommandError("--rounds must be at least 1")
         sizes = parts.table_sizes(max(players, 0))

@@ -6,7 +6,7 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.documents import Unreadable, read_text
+from club.documents import Unreadable, read_text
 from tournaments import selectors, services
 from tournaments.document import BrokenRule, NotADocument, read
 from tournaments.models import Tournament

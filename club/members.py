@@ -20,8 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.debug import sensitive_variables
 
-from tournaments import roles
-
+from . import roles
 from .models import AuditEntry, Player
 from .services import Refused, add_player
 

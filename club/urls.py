@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views_members as views
+from . import views
 
 urlpatterns = [
     path("members/", views.members_page, name="members"),

@@ -1,6 +1,6 @@
 """The members' pages, without the Django admin: a director's list of the club's accounts and
 players (invite, link and unlink, a new password), and every member's own account page (his
-password, his name at the club). Parse the input, call one service (``games.members``),
+password, his name at the club). Parse the input, call one service (``club.members``),
 render; a refusal comes back as the page with its message (role="alert") and a 4xx status.
 
 A new member's first password is generated and shown once, on the answer to the director's
@@ -22,13 +22,11 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.debug import sensitive_variables
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tournaments import roles
-from tournaments.views_director import allowed
-
-from . import members
+from . import members, roles
 from .models import Player
+from .roles import allowed
 from .services import ServiceError
-from .views import message_text
+from .wording import refusal_text
 
 director = allowed(roles.is_director)
 director_post = allowed(roles.is_director, pages=False)
@@ -124,7 +122,7 @@ def invite(request):
         account, password = members.invite(username=data["username"], player=data["joining"],
                                            roles=data["roles"], by=request.user)
     except ServiceError as exc:
-        return render_members(request, error=message_text(exc, []), status=exc.status,
+        return render_members(request, error=refusal_text(exc), status=exc.status,
                               invite_form=form)
     return render_members(request, shown={"username": account.get_username(),
                                           "password": password, "invited": True})
@@ -142,7 +140,7 @@ def member_write(handler):
         try:
             shown = handler(request, account)
         except ServiceError as exc:
-            return render_members(request, error=message_text(exc, []), status=exc.status)
+            return render_members(request, error=refusal_text(exc), status=exc.status)
         if shown:
             return render_members(request, shown=shown)
         return redirect(f"{reverse('members')}#account-{account.pk}")
@@ -190,7 +188,7 @@ def account_page(request):
             try:
                 members.rename(account=request.user, name=form.cleaned_data["name"])
             except ServiceError as exc:
-                error, status = message_text(exc, []), exc.status
+                error, status = refusal_text(exc), exc.status
             else:
                 return redirect(f"{reverse('account')}?saved=name")
     context = {"player": player, "form": form, "error": error,

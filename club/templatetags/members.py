@@ -1,6 +1,6 @@
 from django import template
 
-from tournaments import roles
+from club import roles
 
 register = template.Library()
 

@@ -4,9 +4,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand
 
-from games import services
-from games.models import Player
-from tournaments import roles
+from club import roles, services
+from club.models import Player
 
 DEMO_PLAYERS = ["Анна", "Борис", "Вера", "Глеб", "Дарья", "Alice", "Bob", "Carol"]
 # (username, role, the club player the account is): one of each role

@@ -4,19 +4,13 @@ read whole when it is too large."""
 
 import sys
 
-from .engine.messages import Message, gettext_noop
+from .refusals import Refusal, gettext_noop
 
 LIMIT = 16 * 1024 * 1024  # bytes: far beyond any record or tournament, short of any harm
 
 
-class Unreadable(Message, Exception):
-    """The document could not be read: the reason, for a one-line message (``message`` and
-    ``params`` as the engines' refusals carry them, for the pages to translate)."""
-
-    def __init__(self, message: str, **params):
-        super().__init__(message)
-        self.message = message
-        self.params = params
+class Unreadable(Refusal):
+    """The document could not be read: the reason, for a one-line message."""
 
 
 def too_large(limit: int) -> Unreadable:

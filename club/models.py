@@ -1,0 +1,99 @@
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Player(models.Model):
+    """A member of the club, who may or may not have an account to sign in with."""
+
+    name = models.CharField(_("name"), max_length=60, unique=True)
+    # The name case-folded: "анна" and "Анна" are one person (SQLite folds ASCII only).
+    key = models.CharField(max_length=60, unique=True, editable=False)
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, verbose_name=_("user account"),
+                                null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="club_player")
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        db_table = "games_player"  # made by the games app, which held it first
+        ordering = ["name"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+
+    def __str__(self):
+        return self.name
+
+    def save(self, *args, **kwargs):
+        self.key = self.key_of(self.name)
+        super().save(*args, **kwargs)
+
+    def clean(self):
+        self.name = " ".join(self.name.split())
+        if Player.objects.filter(key=self.key_of(self.name)).exclude(pk=self.pk).exists():
+            raise ValidationError({"name": _("The club already has a player of that name.")})
+
+    @staticmethod
+    def key_of(name: str) -> str:
+        return " ".join(name.split()).casefold()
+
+
+class AuditEntry(models.Model):
+    """Who changed what, when: written by every service in the same transaction. An entry
+    about a hotseat table or deal points to it (by the model's name: ``club`` imports no
+    other app)."""
+
+    class Verb(models.TextChoices):
+        PLAYER_ADD = "player.add", _("club player added")
+        PLAYER_CHANGE = "player.change", _("club player changed")
+        PLAYER_RENAME = "player.rename", _("club player renamed")
+        MEMBER_INVITE = "member.invite", _("member invited")
+        MEMBER_LINK = "member.link", _("account linked to a player")
+        MEMBER_UNLINK = "member.unlink", _("account unlinked from its player")
+        MEMBER_RESET = "member.reset", _("password reset")
+        MEMBER_PASSWORD = "member.password", _("password changed")
+        TABLE_START = "table.start", _("table started")
+        TABLE_RENAME = "table.rename", _("table renamed")
+        TABLE_FINISH = "table.finish", _("table finished")
+        TABLE_ABANDON = "table.abandon", _("table abandoned")
+        DEAL_START = "deal.start", _("deal dealt")
+        DEAL_ACTION = "deal.action", _("move")
+        DEAL_REVEAL = "deal.reveal", _("hand shown")
+        DEAL_TAKE_BACK = "deal.take_back", _("move taken back")
+        DEAL_ROBOT = "deal.robot", _("robot's move")
+        TOURNAMENT_CREATE = "tournament.create", _("tournament created")
+        TOURNAMENT_IMPORT = "tournament.import", _("tournament imported")
+        TOURNAMENT_ENTER = "tournament.enter", _("player entered")
+        TOURNAMENT_REMOVE = "tournament.remove", _("entry removed")
+        TOURNAMENT_WITHDRAW = "tournament.withdraw", _("player withdrawn")
+        TOURNAMENT_WITHDRAW_UNDO = "tournament.withdraw.undo", _("withdrawal undone")
+        TOURNAMENT_PLAY_HERE = "tournament.play_here", _("table played here")
+        TOURNAMENT_ADJUST = "tournament.adjust", _("adjustment made")
+        TOURNAMENT_ADJUST_CORRECT = "tournament.adjust.correct", _("adjustment corrected")
+        TOURNAMENT_ADJUST_REVERT = "tournament.adjust.revert", _("adjustment reverted")
+        ROUND_DRAW = "round.draw", _("round drawn")
+        ROUND_SWAP = "round.swap", _("players swapped")
+        ROUND_RELEASE = "round.release", _("round released")
+        SHEET_ENTER = "sheet.enter", _("sheet typed in")
+        SHEET_CONFIRM = "sheet.confirm", _("sheet confirmed")
+        SHEET_CORRECT = "sheet.correct", _("sheet row corrected")
+        SHEET_REVERT = "sheet.revert", _("sheet row reverted")
+
+    created_at = models.DateTimeField(_("time"), auto_now_add=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("user"), null=True,
+                             blank=True, on_delete=models.SET_NULL, related_name="+")
+    verb = models.CharField(_("what"), max_length=32, choices=Verb.choices)
+    table = models.ForeignKey("games.Table", verbose_name=_("table"), null=True, blank=True,
+                              on_delete=models.CASCADE, related_name="+")
+    deal = models.ForeignKey("games.Deal", verbose_name=_("deal"), null=True, blank=True,
+                             on_delete=models.CASCADE, related_name="+")
+    data = models.JSONField(_("details"), default=dict)
+
+    class Meta:
+        db_table = "games_auditentry"  # made by the games app, which held it first
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("audit entry")
+        verbose_name_plural = _("audit entries")
+
+    def __str__(self):
+        return f"{self.created_at:%Y-%m-%d %H:%M:%S} {self.get_verb_display()}"

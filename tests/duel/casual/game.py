@@ -1,0 +1,3 @@
+from tests.duel.game import GAME
+
+__all__ = ["GAME"]
