@@ -21,12 +21,12 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 # The whole suite runs on SQLite and, side by side, again on PostgreSQL and Redis, as a served
-# club runs (tests/both_runs.py): under CI=true it fails when they cannot be reached; elsewhere
-# that run is skipped with a message.
+# club runs (tests/support/both_runs.py): under CI=true it fails when they cannot be
+# reached; elsewhere that run is skipped with a message.
 PG_TEST_URL ?= postgresql://postgres@127.0.0.1:5432/test
 REDIS_TEST_URL ?= redis://127.0.0.1:6379/0
 
-.PHONY: install run test bench lint messages
+.PHONY: install run test check bench lint messages screenshots
 
 install: $(STAMP)
 
@@ -52,19 +52,26 @@ run: install .secret_key
 
 lint: install
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
 
 test: lint
 	$(PY) manage.py makemigrations --check --dry-run
-	$(PY) -m tests.both_runs $(PG_TEST_URL) $(REDIS_TEST_URL)
+	$(PY) -m tests.support.both_runs $(PG_TEST_URL) $(REDIS_TEST_URL)
+
+# The quick check while working: lint, no model change without its migration, and the
+# suite on SQLite without the browser and server tests (make test runs them all).
+check: lint
+	$(PY) manage.py makemigrations --check --dry-run
+	$(PY) -m pytest -m "not browser and not servers" -q
 
 # as served: DEBUG off
 bench: export DEBUG = 0
 bench: install .secret_key
 	$(PY) manage.py bench
 	$(PY) manage.py bench_tournaments --game variety
-	$(PY) -m tests.bench_live
-	$(PY) -m tests.bench_fanout
-	$(PY) -m tests.bench_robots
+	$(PY) -m bench.live
+	$(PY) -m bench.fanout
+	$(PY) -m bench.robots
 
 messages: install
 	$(PY) manage.py makemessages -l ru --no-location

@@ -1,17 +1,15 @@
-import functools
 import importlib.util
 import os
-import re
 import time
 
 import pytest
-from django.utils import translation
 from django.utils.crypto import get_random_string
 
 from club.models import Player
-from games import registry, selectors, services
-from games.templatetags.cards import card_name, card_text
-from tests.servers import Servers, current_database_url, redis_url, server_env
+from games import registry, services
+from tests.support.browser import chromium, open_page, user  # noqa: F401 (fixtures)
+from tests.support.preconditions import unavailable
+from tests.support.servers import Servers, current_database_url, redis_url, server_env
 
 # Playwright's sync API runs an event loop in the test thread; Django's ORM must still be
 # usable from the test itself (live_server fixtures, assertions on the database).
@@ -63,17 +61,6 @@ def other_sessions(connection, wait: float = 5.0) -> list[tuple]:
         time.sleep(0.1)
 
 
-def user_in(django_user_model, name, *groups, staff=False):
-    """A member in the given role groups (club.roles)."""
-    from django.contrib.auth.models import Group
-
-    user = django_user_model.objects.create_user(name, password="pw-for-tests-only",
-                                                 is_staff=staff)
-    for group in groups:
-        user.groups.add(Group.objects.get(name=group))
-    return user
-
-
 @pytest.fixture
 def host(django_user_model):
     return django_user_model.objects.create_user("host", password="pw-for-tests-only")
@@ -105,35 +92,6 @@ def fantan_table(host, players):
     return services.start_table(user=host, game="fantan", players=players, options={}, seed=7)
 
 
-def current(table):
-    deal = selectors.current_deal(table)
-    deal.table = table
-    return deal
-
-
-@functools.cache
-def card_forms(code: str) -> list[str]:
-    """Every way a page may show a card: its code, its face, its spoken name (both languages)."""
-    forms = {code}
-    for language in ("en", "ru"):
-        with translation.override(language):
-            forms.add(card_text(code))
-            forms.add(card_name(code))
-    return tuple(sorted(forms))
-
-
-def leaked_cards(html: str, codes) -> list[str]:
-    """The cards of ``codes`` that appear in ``html`` in any form."""
-    leaks = []
-    for code in codes:
-        for form in card_forms(code):
-            # the substring test first: most hidden cards are nowhere in the page
-            if form in html and re.search(
-                    r"(?<![\w♠♥♦♣])" + re.escape(form) + r"(?![\w♠♥♦♣])", html):
-                leaks.append(f"{code} as {form!r}")
-    return leaks
-
-
 @pytest.fixture
 def variety_table(host, players):
     return services.start_table(user=host, game="variety", players=players, options={}, seed=3)
@@ -151,14 +109,7 @@ def leopard_table(host, players):
                                 seed=11)
 
 
-# -- real server processes (tests/servers.py) -------------------------------------------
-
-def unavailable(reason: str):
-    """Skip with the reason; under CI, where every precondition must hold, fail instead."""
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"{reason} (required under CI)")
-    pytest.skip(reason)
-
+# -- real server processes (tests/support/servers.py) -----------------------------------
 
 @pytest.fixture
 def served(settings, tmp_path):

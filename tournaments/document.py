@@ -1,4 +1,4 @@
-"""The tournament document (../shared/rules/tournaments.md): read and check one, write one.
+"""The tournament document (docs/rules/tournaments.md): read and check one, write one.
 
 Pure Python: ``read`` gives a :class:`Document` whose every sheet row is checked by the
 game's own tournament parts, or raises ``NotADocument`` (not a tournament document at all:

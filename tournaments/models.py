@@ -1,5 +1,5 @@
 """A tournament: its entrants, rounds, the tables of a round with their seats, the sheets'
-rows and the byes (../shared/rules/tournaments.md). What a table scored and the standings are
+rows and the byes (docs/rules/tournaments.md). What a table scored and the standings are
 read from these (``tournaments.selectors``), never stored beside them."""
 
 from django.conf import settings

@@ -1,4 +1,4 @@
-"""A tournament's standings (pure Python, no Django), as ../shared/rules/tournaments.md
+"""A tournament's standings (pure Python, no Django), as docs/rules/tournaments.md
 ("Scoring a table", "Standings") defines them.
 
 Give ``standings`` the entrants in entry order (names, ids: anything hashable), every round's

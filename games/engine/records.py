@@ -1,4 +1,4 @@
-"""Deal records (../shared/rules/records.md): check a document, replay it, write one."""
+"""Deal records (docs/rules/records.md): check a document, replay it, write one."""
 
 import json
 from dataclasses import dataclass

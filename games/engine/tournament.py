@@ -4,7 +4,7 @@ not played in tournaments), found through ``games.registry.tournament(key)``, an
 readers its ``check_row`` shares for a row's shape. Games and the tournaments app both import
 it from here, so that a game's parts need nothing of the tournaments app.
 
-A table's **sheet** is its list of rows, one per deal, as ../shared/rules/tournaments.md
+A table's **sheet** is its list of rows, one per deal, as docs/rules/tournaments.md
 writes them for typed-in sheets; a table played in the hotseat gets the same rows from its
 deals' results. ``settings`` are the tournament's own settings a game may read (Фантан's
 ``deals`` per round).

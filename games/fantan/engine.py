@@ -1,4 +1,4 @@
-"""Фантан (Fan-Tan, card dominoes), as ../shared/rules/fantan.md specifies it.
+"""Фантан (Fan-Tan, card dominoes), as docs/rules/fantan.md specifies it.
 
 Hands and the table are bit masks of card ints (see games/engine/cards.py); ``playable`` is
 the mask of every card that may be laid next (the start-rank card of each unopened suit and

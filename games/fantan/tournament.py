@@ -1,7 +1,7 @@
 """Фантан's parts of a tournament (pure Python): ``deals`` deals (a tournament setting,
 default 4) at tables of four, or of three where the count of entrants needs it; a row is
 ``{"finish_order": [s, ...], "cards_left": [one count per seat]}``, kept with the deal's
-``scores`` under the tournament's scoring (see ../shared/rules/tournaments.md)."""
+``scores`` under the tournament's scoring (see docs/rules/tournaments.md)."""
 
 from games.engine.tournament import (
     RowError,

@@ -1,4 +1,4 @@
-"""Леопард (Robert Abbott's Leopard), as ../shared/rules/leopard.md specifies it.
+"""Леопард (Robert Abbott's Leopard), as docs/rules/leopard.md specifies it.
 
 Two packs: each card int 0..51 exists twice, and the two copies are interchangeable, so hands,
 the stock and the discard pile are lists of card ints. Each seat has a square of nine places

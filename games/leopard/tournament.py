@@ -1,6 +1,6 @@
 """Леопард's parts of a tournament (pure Python): tables of two playing one match (``deals``
 deals, or to the ``target`` score); a row is ``{"scores": [a, b], "ender": s or null}`` (see
-../shared/rules/tournaments.md)."""
+docs/rules/tournaments.md)."""
 
 from games.engine.tournament import (
     RowError,

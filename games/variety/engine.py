@@ -1,4 +1,4 @@
-"""Выборы (Robert Abbott's Variety), as ../shared/rules/variety.md specifies it.
+"""Выборы (Robert Abbott's Variety), as docs/rules/variety.md specifies it.
 
 An auction of the eight contracts makes the partnerships; then thirteen tricks. Hands and the
 cards each seat has won are bit masks of card ints (see games/engine/cards.py).

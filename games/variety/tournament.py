@@ -1,6 +1,6 @@
 """Выборы's parts of a tournament (pure Python): tables of four playing one cycle; a row is
 ``{"contract": 1..8, "attackers": [s, s], "scores": [four figures]}`` (see
-../shared/rules/tournaments.md, "Sheets typed in from paper")."""
+docs/rules/tournaments.md, "Sheets typed in from paper")."""
 
 from games.engine.tournament import (
     RowError,

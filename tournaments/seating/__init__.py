@@ -1,4 +1,4 @@
-"""Seating a tournament's round (../shared/rules/tournaments.md, "Seating"): pure Python, no
+"""Seating a tournament's round (docs/rules/tournaments.md, "Seating"): pure Python, no
 Django, the same seating from the same inputs on any machine.
 
 One method per module, chosen by name through ``METHODS``: ``mixing`` (players meet as many

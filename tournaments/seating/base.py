@@ -1,7 +1,7 @@
 """What every seating method shares: a round as entrant ids, repeats, who met whom, the byes.
 
 Pure Python (no Django). Every draw follows from the seed, the round number, the entrants and
-the rounds so far (../shared/rules/tournaments.md, "Seating").
+the rounds so far (docs/rules/tournaments.md, "Seating").
 """
 
 import random

@@ -1,5 +1,5 @@
 """``tournament import FILE``, ``tournament standings KEY [--json|--csv]``,
-``tournament export KEY`` (../shared/rules/tournaments.md, "Commands")."""
+``tournament export KEY`` (docs/rules/tournaments.md, "Commands")."""
 
 import json
 import sys

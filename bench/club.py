@@ -1,0 +1,86 @@
+"""A throw-away served club for the live benchmarks (bench/live.py, bench/fanout.py):
+a PostgreSQL database of its own, migrated, and a Redis database emptied before and after,
+with Django set up on them in this process.
+"""
+
+import os
+import secrets
+import subprocess
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from config.reachable import reachable
+
+PG_SERVER = os.environ.get("BENCH_PG_URL", "postgresql://postgres@127.0.0.1:5432/")
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def say(line: str) -> None:
+    print(line, flush=True)
+
+
+def admin_sql(*statements: str) -> None:
+    """Statements run on the server's ``postgres`` database (CREATE/DROP DATABASE)."""
+    import psycopg
+
+    server = urlsplit(PG_SERVER)
+    with psycopg.connect(dbname="postgres", user=unquote(server.username or "") or None,
+                         password=unquote(server.password or "") or None,
+                         host=server.hostname, port=server.port, autocommit=True,
+                         connect_timeout=5) as conn:
+        for statement in statements:
+            conn.execute(statement)
+
+
+def empty_redis(url: str) -> None:
+    import redis
+
+    client = redis.Redis.from_url(url, socket_timeout=5)
+    try:
+        client.flushdb()
+    finally:
+        client.close()
+
+
+@contextmanager
+def throwaway_club(name: str, database: str, redis_url: str):
+    """Yields (the served processes' environment, a member) on a fresh database, or None
+    (having said why) when PostgreSQL or Redis cannot be reached; drops it all at the end."""
+    database_url = PG_SERVER.rstrip("/") + "/" + database
+    if not (reachable(database_url) and reachable(redis_url)):
+        say(f"{name} skipped: PostgreSQL or Redis cannot be reached ({PG_SERVER}, {redis_url})")
+        yield None
+        return
+    try:
+        admin_sql(f"DROP DATABASE IF EXISTS {database} WITH (FORCE)",
+                  f"CREATE DATABASE {database}")
+    except Exception as exc:  # noqa: BLE001 (reachable, yet no database can be made)
+        say(f"{name} skipped: no database can be made on {PG_SERVER}: {exc}")
+        yield None
+        return
+    secret = "bench-" + secrets.token_urlsafe(40)
+    os.environ.update(DJANGO_SETTINGS_MODULE="config.settings", DATABASE_URL=database_url,
+                      REDIS_URL=redis_url, SECRET_KEY=secret, DEBUG="0")
+    try:
+        empty_redis(redis_url)
+        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+                       cwd=BASE_DIR, env=os.environ, check=True)
+        import django
+
+        django.setup()
+        from django.contrib.auth import get_user_model
+        from django.db import connection, connections
+
+        # (config.settings read DATABASE_URL when django.setup() imported it, not before)
+        assert connection.settings_dict["NAME"] == database, connection.settings_dict["NAME"]
+
+        from tests.support.servers import server_env
+
+        user = get_user_model().objects.create_user("bench", password=secrets.token_hex(16))
+        yield server_env(database_url, redis_url, secret), user
+        connections.close_all()
+    finally:
+        admin_sql(f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
+        empty_redis(redis_url)

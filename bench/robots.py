@@ -1,0 +1,95 @@
+"""``python -m bench.robots`` (in ``make bench``): how strong the robots play, and how
+long the strong robot thinks. Pure Python, one process, one core.
+
+For each game, the duels that measure the robots, with their figures (Фантан: one strong
+against three club, the strong robot's deals won; Выборы: two strong against two club, and
+two club against two beginners, at every seating, the difference of points a deal with its
+95% confidence interval; Леопард: strong against club and club against beginner, deals won),
+then the strong robot's median think time a move at its default budget (300 ms).
+
+The number of deals and the strong robot's samples a move are settings, because the full
+figures at the default budget take hours on one core: ``BENCH_ROBOTS_SCALE`` (default 1)
+multiplies the deal counts below; ``BENCH_ROBOTS_SAMPLES`` (default: each game's figure
+below, chosen to take about as long as the budget allows on a quiet machine; "budget" runs
+the duels at the real 300 ms budget).
+"""
+
+import os
+import random
+import statistics
+import time
+
+from games import registry
+from games.engine import get_rules
+from games.engine.duel import duel
+from games.engine.robots import choices, robot
+from games.management.commands.duel import text
+
+# (game, robots, deals, what must hold: (strength, at least) of deals won, or a
+# difference of points (first less second) whose whole 95% CI is above zero)
+DUELS = [
+    ("fantan", ["strong", "club", "club", "club"], 1000, ("won", "strong", 0.33)),
+    ("variety", ["strong", "strong", "club", "club"], 1000, ("above", "strong", "club")),
+    ("variety", ["club", "club", "beginner", "beginner"], 1000, ("above", "club", "beginner")),
+    ("leopard", ["strong", "club"], 400, ("won", "strong", 0.60)),
+    ("leopard", ["club", "beginner"], 400, ("won", "club", 0.70)),
+]
+SAMPLES = {"fantan": 150, "variety": 30, "leopard": 40}
+
+
+def verdict(figures: dict, target: tuple) -> str:
+    if target[0] == "won":
+        row = next(row for row in figures["robots"] if row["robot"] == target[1])
+        ok = row["won"] >= target[2]
+        return f"{'meets' if ok else 'MISSES'} the target: {target[1]} wins at least " \
+               f"{100 * target[2]:.0f}%"
+    row = next(row for row in figures["versus"] if row["robots"] == [target[1], target[2]])
+    ok = row["ci95"][0] > 0
+    return f"{'meets' if ok else 'MISSES'} the target: {target[1]} above {target[2]}, " \
+           f"the CI clear of zero"
+
+
+def think_times(game: str, moves: int = 15, seed: int = 0) -> list[float]:
+    """Seconds the strong robot (default budget) takes over moves of club play-outs with a
+    real choice (more than one legal action)."""
+    rules = get_rules(game)
+    options = rules.parse_options({})
+    rng = random.Random(seed)
+    strong, club = robot(game, "strong"), robot(game, "club")
+    times = []
+    while len(times) < moves:
+        state = rules.new_deal(options, 0, rng.getrandbits(32))
+        while not state.is_over() and len(times) < moves:
+            legal = choices(state)
+            view = state.view(state.to_act)
+            if len(legal) > 1 and rng.random() < 0.3:
+                started = time.perf_counter()
+                strong.choose(view, legal, rng)
+                times.append(time.perf_counter() - started)
+            state.apply(club.say(view, club.choose(view, legal, rng) if len(legal) > 1
+                                 else legal[0]))
+    return times
+
+
+def main() -> None:
+    scale = float(os.environ.get("BENCH_ROBOTS_SCALE", "1"))
+    chosen = os.environ.get("BENCH_ROBOTS_SAMPLES")
+    for game, names, deals, target in DUELS:
+        samples = None if chosen == "budget" else (int(chosen) if chosen else SAMPLES[game])
+        deals = max(len(names), round(deals * scale))
+        started = time.perf_counter()
+        figures = duel(game, names, deals=deals, seed=1, samples=samples)
+        took = time.perf_counter() - started
+        print(text(figures))
+        print(f"  ({'budget' if samples is None else samples} samples a move; {took:.0f} s): "
+              f"{verdict(figures, target)}")
+    for game in registry.GAMES:
+        if registry.robots(game) is None:
+            continue
+        times = think_times(game)
+        print(f"{game}: the strong robot's median think time a move "
+              f"{1000 * statistics.median(times):.0f} ms (default budget, {len(times)} moves)")
+
+
+if __name__ == "__main__":
+    main()

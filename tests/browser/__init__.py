@@ -1,0 +1,1 @@
+"""Pages in a real browser: Debian's chromium driven by Playwright (marker ``browser``)."""

@@ -1,0 +1,167 @@
+"""Live pages in a real browser against a real daphne process (websockets and all): the
+hotseat page fetches each version once, a spectator follows every action without a reload,
+a page says it is disconnected and catches up after a restart, the standings follow results.
+"""
+
+import random
+import time
+
+import pytest
+
+from games import selectors
+from tests.support.browser import click_and_wait, lay_first_card_or_pass, reveal_button
+from tests.support.hotseat import act, current, leaked_cards
+from tests.support.live import next_post
+from tests.support.servers import Member
+from tests.support.tournaments import enter, new_tournament
+from tournaments import services as tournament_services
+
+pytestmark = [pytest.mark.browser, pytest.mark.servers, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def tab(chromium):
+    """tab(server, user=None): a fresh English-speaking browser tab on a served process,
+    signed in as ``user`` (his session cookie) or a visitor."""
+    contexts = []
+
+    def tab(server, user=None):
+        context = chromium.get().new_context(locale="en-US", base_url=server.url)
+        contexts.append(context)
+        context.set_default_timeout(10_000)
+        if user is not None:
+            context.add_cookies([{"name": name, "value": value, "url": server.url}
+                                 for name, value in Member(user).cookies.items()])
+        page = context.new_page()
+        page.script_errors = []
+        page.on("pageerror", lambda error: page.script_errors.append(str(error)))
+        return page
+
+    yield tab
+    for context in contexts:
+        context.close()
+
+
+def fetches_of(page) -> list[str]:
+    """The page's own GETs of itself (htmx asks them with its header), as they are made."""
+    made = []
+    page.on("request", lambda r: made.append(r.url)
+            if r.method == "GET" and r.headers.get("hx-request") else None)
+    return made
+
+
+def connected(page):
+    page.locator('#live-status[data-socket="open"]').wait_for(state="attached")
+
+
+def next_click(page, table):
+    """What the screen asks next: show the hand of the player to act, or lay a card."""
+    if page.locator("h2.handoff").count():
+        state = selectors.load(current(table)).state
+        click_and_wait(page, reveal_button(page, selectors.names(table)[state.to_act]))
+    else:
+        lay_first_card_or_pass(page)
+
+
+def stamp_of(deal) -> str:
+    return f"{deal.number} {deal.version}"
+
+
+def test_the_hotseat_page_fetches_each_version_once_and_follows_another_tab(
+        served, tab, host, fantan_table):
+    (server,) = served(1)
+    page = tab(server, host)
+    page.goto(fantan_table.get_absolute_url())
+    fetches = fetches_of(page)
+    connected(page)
+    for _ in range(3):  # hand on, play, hand on: each click's answer is the new version
+        next_click(page, fantan_table)
+    page.wait_for_timeout(800)  # the notices of those versions have come and gone
+    assert fetches == [], "the page fetched a version its own click had brought"
+
+    other = page.context.new_page()  # another tab of the same member
+    other.goto(fantan_table.get_absolute_url())
+    next_click(other, fantan_table)
+    after = current(fantan_table)
+    page.locator(f'#table[data-stamp="{stamp_of(after)}"]').wait_for(timeout=3000)
+    page.wait_for_timeout(500)
+    assert len(fetches) == 1, fetches  # once, for the version the other tab made
+    assert page.script_errors == []
+
+
+def test_a_spectator_follows_every_action_without_a_reload_and_sees_no_hand(
+        served, tab, host, fantan_table):
+    (server,) = served(1)
+    watcher = tab(server)  # not signed in
+    watcher.goto(f"/watch/{fantan_table.watch_key}/")
+    watcher.evaluate("window.sameDocument = true")
+    fetches = fetches_of(watcher)
+    connected(watcher)
+    session = Member(host).session(server)
+    rng = random.Random(3)
+    versions = 0
+    for _ in range(12):
+        post = next_post(fantan_table, rng)
+        assert session.post(f"/t/{fantan_table.token}/{post.what}", post.fields).ok
+        versions += 1
+        deal = current(fantan_table)
+        watcher.locator(f'#table[data-stamp="{stamp_of(deal)}"]').wait_for(timeout=3000)
+        state = selectors.load(deal).state
+        html = watcher.content().replace(fantan_table.watch_key, "")
+        assert leaked_cards(html, sorted(state.hidden_from(None))) == []
+        assert watcher.locator(".hand, button.card").count() == 0
+    assert watcher.evaluate("window.sameDocument") is True  # never reloaded
+    assert len(fetches) <= versions  # at most one fetch a version
+    assert watcher.script_errors == []
+
+
+def test_a_page_shows_it_is_disconnected_and_catches_up_after_a_restart(
+        served, tab, host, fantan_table):
+    (server,) = served(1)
+    watcher = tab(server)
+    watcher.goto(f"/watch/{fantan_table.watch_key}/")
+    status = watcher.locator("#live-status")
+    connected(watcher)
+    assert status.is_hidden()
+    server.kill()
+    status.wait_for(state="visible", timeout=5000)
+    assert "reconnecting" in status.inner_text()
+    act(fantan_table, 0, host)  # written while the page cannot hear of it
+    server.restart()
+    deal = current(fantan_table)
+    watcher.locator(f'#table[data-stamp="{stamp_of(deal)}"]').wait_for(timeout=15_000)
+    status.wait_for(state="hidden")
+    assert watcher.locator(".log li").count() >= 1
+
+
+def test_the_standings_and_round_pages_follow_a_table_played_here_to_its_result(
+        served, tab, host):
+    tournament = new_tournament(host, game="leopard", seating="swiss", options={"deals": 1})
+    enter(tournament, ["Анна", "Борис"], host)
+    round_ = tournament_services.draw_round(tournament=tournament, user=host)
+    tournament_services.release_round(round_=round_, user=host)
+    hotseat = tournament_services.play_here(table=round_.tables.get(), user=host).hotseat
+    (server,) = served(1)
+    standings = tab(server)
+    standings.goto(f"/tournaments/{tournament.key}/standings/")
+    round_page = standings.context.new_page()
+    round_page.goto(f"/tournaments/{tournament.key}/rounds/1/")
+    for page in (standings, round_page):
+        page.evaluate("window.sameDocument = true")
+        connected(page)
+    assert round_page.locator(".badge.state").inner_text() == "playing"
+    session = Member(host).session(server)
+    rng = random.Random(5)
+    started = time.monotonic()
+    while not current(hotseat).is_over:
+        assert time.monotonic() - started < 60, "the deal did not end"
+        post = next_post(hotseat, rng)
+        assert session.post(f"/t/{hotseat.token}/{post.what}", post.fields).ok
+    result = current(hotseat).result["scores"]
+    version = type(tournament).objects.get(pk=tournament.pk).version
+    for page in (standings, round_page):
+        page.locator(f'[data-live][data-stamp="{version}"]').wait_for(timeout=3000)
+        assert page.evaluate("window.sameDocument") is True
+    assert round_page.locator(".badge.state").count() == 0  # the table counts now
+    points = round_page.locator(".round-table tbody td.num").all_inner_texts()
+    assert [int(p) for p in points[0::2]] == result

@@ -1,0 +1,193 @@
+"""Every page a link leads to, from the front page of a full club (tests/support/club_night.py), for
+every role and in both languages: none answers 500 or more, and no Russian page shows an
+English word the club did not type itself."""
+
+import re
+from collections import Counter
+from html.parser import HTMLParser
+from urllib.parse import urldefrag, urljoin, urlsplit
+
+import pytest
+from django.conf import settings
+from django.test import Client
+from django.urls import Resolver404, resolve
+
+from club.models import Player
+from games import registry
+from games.models import Seat, Table
+from tests.support import club_night
+from tournaments.models import Tournament
+
+ROLES = ["anonymous", "player", "scorer", "director", "staff"]
+# where a link leads away from the pages, or changes what the crawler is
+SKIPPED = ("/static/", "/i18n/", "/accounts/logout/", "/admin/logout/", "/admin/r/")
+# the admin's pages of Django's own accounts and of django-axes speak those libraries' words
+NOT_OURS = ("/admin/auth/", "/admin/axes/")
+# the alternative texts Django's admin gives its icons, in English whatever the language
+ADMIN_ICONS = {"Search", "True", "False"}
+QUERIES_A_PATH = 3  # a replay's steps, a list's filters: a few of each address
+ADMIN_PAGES_A_KIND = 4  # the admin's pages of one kind (a change form, a history) for a few
+TEXT_ATTRIBUTES = ("title", "aria-label", "placeholder", "alt")
+# Latin words a Russian page may show: the games' English names shown beside their own,
+# the language switch's "English", keys' names, formats, and the club's own names (players,
+# accounts, tournaments: below)
+LATIN_WORDS = {"Fan", "Tan", "Variety", "Leopard", "English", "Home", "End", "Enter", "Esc", "Axes",
+               "CSV", "JSON", "SVG", "PNG", "HTML", "ID"}
+
+
+class Page(HTMLParser):
+    """The links of a page and its words a person reads (text, and the attributes that
+    are read aloud or shown), without scripts and styles."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.links, self.words, self.skip = [], [], 0
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag in ("script", "style", "template"):
+            self.skip += 1
+        if tag == "a" and attrs.get("href"):
+            self.links.append(attrs["href"])
+        self.words += [attrs[name] for name in TEXT_ATTRIBUTES if attrs.get(name)]
+        if tag == "input" and attrs.get("type") in ("submit", "button") and attrs.get("value"):
+            self.words.append(attrs["value"])
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style", "template") and self.skip:
+            self.skip -= 1
+
+    def handle_data(self, data):
+        if not self.skip and data.strip():
+            self.words.append(data)
+
+
+def club_words() -> set[str]:
+    """The names the club typed in, which no translation changes."""
+    from django.contrib.auth import get_user_model
+
+    names = list(Player.objects.values_list("name", flat=True))
+    names += list(get_user_model().objects.values_list("username", flat=True))
+    names += list(Tournament.objects.values_list("name", flat=True))
+    names += list(Tournament.objects.values_list("key", flat=True))
+    names += list(Table.objects.values_list("name", flat=True))
+    names += [g.english_name for g in registry.games()]
+    return {word for name in names for word in re.findall(r"[A-Za-z]+", name)}
+
+
+def english(words: list[str], allowed: set[str]) -> list[str]:
+    """The phrases of ``words`` with a Latin word that is not the club's own (addresses and
+    data shown as JSON left out)."""
+    found = []
+    for text in words:
+        if text.lstrip().startswith(("{", "[")):
+            continue
+        text = re.sub(r"\S+://\S+|\b[\w-]{16,}\b", "", text)  # addresses and keys
+        latin = [w for w in re.findall(r"[A-Za-z]{2,}", text) if w not in allowed]
+        if latin:
+            found.append(" ".join(text.split())[:120])
+    return found
+
+
+def internal(base: str, href: str) -> str | None:
+    url = urldefrag(urljoin(base, href)).url
+    parts = urlsplit(url)
+    if parts.scheme not in ("", "http") or parts.netloc not in ("", "testserver"):
+        return None
+    path = parts.path + (f"?{parts.query}" if parts.query else "")
+    return None if not parts.path or parts.path.startswith(SKIPPED) else path
+
+
+def kind(path: str) -> str | None:
+    """The admin's name for the page's view, so that its pages of one kind are counted."""
+    try:
+        match = resolve(urlsplit(path).path)
+    except Resolver404:
+        return None
+    return match.view_name if match.namespace == "admin" else None
+
+
+def crawl(client: Client, language: str, allowed: set[str]) -> tuple[int, list, list]:
+    """(pages fetched, answers of 500 and more, Russian pages with English words)."""
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    queue, seen = ["/"], {"/"}
+    queries, kinds = Counter(), Counter()
+    errors, untranslated = [], []
+    while queue:
+        path = queue.pop(0)
+        response = client.get(path, HTTP_ACCEPT_LANGUAGE=language)
+        if response.status_code >= 500:
+            errors.append((path, response.status_code))
+            continue
+        if response.status_code in (301, 302):
+            found = [response["Location"]]
+        elif "text/html" in response.get("Content-Type", ""):
+            page = Page()
+            page.feed(response.content.decode())
+            found = page.links
+            if language == "ru" and not path.startswith(NOT_OURS):
+                known = allowed | ADMIN_ICONS if path.startswith("/admin/") else allowed
+                untranslated += [(path, phrase) for phrase in english(page.words, known)]
+        else:
+            continue
+        for href in found:
+            target = internal(path, href)
+            if target is None or target in seen:
+                continue
+            seen.add(target)
+            bare = urlsplit(target).path
+            admin = kind(target)
+            if "?" in target and queries[bare] >= QUERIES_A_PATH:
+                continue
+            if admin and kinds[admin] >= ADMIN_PAGES_A_KIND:
+                continue
+            queries[bare] += "?" in target
+            kinds[admin] += bool(admin)
+            queue.append(target)
+    return len(seen), errors, untranslated
+
+
+@pytest.fixture
+def club(db):
+    return club_night.build()
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_every_page_answers_and_speaks_russian_for_every_role(club, role):
+    client = Client()
+    if role != "anonymous":
+        client.force_login(club[role])
+    allowed = LATIN_WORDS | club_words()
+    report = []
+    for language in ("en", "ru"):
+        fetched, errors, untranslated = crawl(client, language, allowed)
+        assert fetched > 10, f"the crawl found only {fetched} pages"
+        report += [f"{language} {path}: {status}" for path, status in errors]
+        first = {}
+        for path, phrase in untranslated:
+            first.setdefault(phrase, path)
+        report += [f"untranslated on {path}: {phrase!r}" for phrase, path in first.items()]
+    assert not report, "\n".join(report)
+
+
+def test_the_club_has_every_kind_of_thing_the_crawl_must_see(club):
+    """The club night the crawl walks holds what broke before: robots beside a member at his
+    tables, tournaments of every game, typed and played-here tables."""
+    assert Seat.objects.filter(table__seats__player__user=club["player"]).exclude(
+        robot="").exists()
+    assert set(Tournament.objects.values_list("game", flat=True)) == set(registry.GAMES)
+    from tournaments.models import Bye, RoundTable
+
+    assert RoundTable.objects.filter(hotseat__isnull=False).exists()
+    assert RoundTable.objects.filter(entered_by__isnull=False, confirmed_by__isnull=False)
+    assert Bye.objects.exists()
+
+
+def test_every_change_of_the_club_night_is_audited_in_words(club):
+    """The audit log's entries name what was done in the reader's language: every verb the
+    services wrote is one the log knows how to word."""
+    from club.models import AuditEntry
+
+    verbs = set(AuditEntry.objects.values_list("verb", flat=True))
+    assert {"table.start", "deal.reveal", "sheet.correct", "tournament.withdraw"} <= verbs
+    assert verbs <= set(AuditEntry.Verb.values)

@@ -1,0 +1,41 @@
+"""The apps import one way: ``club`` imports neither ``games`` nor ``tournaments``, ``games``
+may import ``club`` but never ``tournaments``; ``tournaments`` may import both."""
+
+import ast
+from pathlib import Path
+
+BASE = Path(__file__).resolve().parents[2]
+FORBIDDEN = {"club": {"games", "tournaments"}, "games": {"tournaments"}}
+
+
+def imports(path: Path):
+    """The top-level packages a module imports by name (a relative import stays in its app),
+    with their lines."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            yield from ((alias.name.split(".")[0], node.lineno) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            yield node.module.split(".")[0], node.lineno
+
+
+def wrong_imports(base: Path) -> list[str]:
+    return [f"{path.relative_to(base)}:{line} imports {name}"
+            for app, banned in FORBIDDEN.items() for path in sorted((base / app).rglob("*.py"))
+            for name, line in imports(path) if name in banned]
+
+
+def test_no_app_imports_an_app_above_it():
+    assert wrong_imports(BASE) == []
+
+
+def test_an_import_against_the_order_is_found_wherever_it_stands(tmp_path):
+    for app, source in [("club", "from games.models import Table\n"),
+                        ("club/sub", "def f():\n    import tournaments.roles\n"),
+                        ("games", "from tournaments import roles\nfrom club import roles\n"),
+                        ("tournaments", "from games import registry\nfrom club import roles\n")]:
+        (tmp_path / app).mkdir(parents=True)
+        (tmp_path / app / "module.py").write_text(source)
+    (tmp_path / "games" / "own.py").write_text("from .tournament import TOURNAMENT\n")
+    assert wrong_imports(tmp_path) == ["club/module.py:1 imports games",
+                                       "club/sub/module.py:2 imports tournaments",
+                                       "games/module.py:1 imports tournaments"]

@@ -1,7 +1,0 @@
-from django.apps import AppConfig
-
-
-class DuelConfig(AppConfig):
-    name = "tests.duel"
-    label = "duel"
-    verbose_name = "Duel"

@@ -1,3 +1,0 @@
-from tests.duel.engine import RULES
-
-__all__ = ["RULES"]

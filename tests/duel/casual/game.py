@@ -1,3 +1,0 @@
-from tests.duel.game import GAME
-
-__all__ = ["GAME"]

@@ -1,0 +1,1 @@
+"""The games' engines, records, robots and rules pages."""

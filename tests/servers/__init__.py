@@ -1,0 +1,1 @@
+"""Against real daphne processes (marker ``servers``)."""

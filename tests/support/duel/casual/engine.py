@@ -1,0 +1,3 @@
+from tests.support.duel.engine import RULES
+
+__all__ = ["RULES"]

@@ -1,0 +1,3 @@
+from tests.support.duel.game import GAME
+
+__all__ = ["GAME"]

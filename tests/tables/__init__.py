@@ -1,0 +1,1 @@
+"""Hotseat tables: their pages, services, replays, robots at them and live pages."""

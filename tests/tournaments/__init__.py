@@ -1,0 +1,1 @@
+"""Tournaments: seating, sheets, standings, services, pages, corrections and the admin."""
