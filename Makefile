@@ -52,6 +52,7 @@ run: install .secret_key
 
 lint: install
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 
 test: lint

@@ -26,10 +26,15 @@ def admin_sql(*statements: str) -> None:
     import psycopg
 
     server = urlsplit(PG_SERVER)
-    with psycopg.connect(dbname="postgres", user=unquote(server.username or "") or None,
-                         password=unquote(server.password or "") or None,
-                         host=server.hostname, port=server.port, autocommit=True,
-                         connect_timeout=5) as conn:
+    with psycopg.connect(
+        dbname="postgres",
+        user=unquote(server.username or "") or None,
+        password=unquote(server.password or "") or None,
+        host=server.hostname,
+        port=server.port,
+        autocommit=True,
+        connect_timeout=5,
+    ) as conn:
         for statement in statements:
             conn.execute(statement)
 
@@ -54,19 +59,27 @@ def throwaway_club(name: str, database: str, redis_url: str):
         yield None
         return
     try:
-        admin_sql(f"DROP DATABASE IF EXISTS {database} WITH (FORCE)",
-                  f"CREATE DATABASE {database}")
+        admin_sql(f"DROP DATABASE IF EXISTS {database} WITH (FORCE)", f"CREATE DATABASE {database}")
     except Exception as exc:  # noqa: BLE001 (reachable, yet no database can be made)
         say(f"{name} skipped: no database can be made on {PG_SERVER}: {exc}")
         yield None
         return
     secret = "bench-" + secrets.token_urlsafe(40)
-    os.environ.update(DJANGO_SETTINGS_MODULE="config.settings", DATABASE_URL=database_url,
-                      REDIS_URL=redis_url, SECRET_KEY=secret, DEBUG="0")
+    os.environ.update(
+        DJANGO_SETTINGS_MODULE="config.settings",
+        DATABASE_URL=database_url,
+        REDIS_URL=redis_url,
+        SECRET_KEY=secret,
+        DEBUG="0",
+    )
     try:
         empty_redis(redis_url)
-        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
-                       cwd=BASE_DIR, env=os.environ, check=True)
+        subprocess.run(
+            [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+            cwd=BASE_DIR,
+            env=os.environ,
+            check=True,
+        )
         import django
 
         django.setup()

@@ -41,10 +41,6 @@ WAIT_SECONDS = 10  # a stamp not on every socket by then is counted as lost ther
 OPENING_AT_ONCE = 20  # sockets opened at the same time
 
 
-
-
-
-
 @dataclass
 class Figures:
     spectators: int
@@ -86,8 +82,12 @@ class Spectators:
         async def one(index):
             server = servers[index % len(servers)]
             async with limit:
-                return await connect(f"ws://127.0.0.1:{server.port}{path}", origin=server.url,
-                                     proxy=None, open_timeout=60)
+                return await connect(
+                    f"ws://127.0.0.1:{server.port}{path}",
+                    origin=server.url,
+                    proxy=None,
+                    open_timeout=60,
+                )
 
         self.sockets = await asyncio.gather(*(one(i) for i in range(self.count)))
         self.readers = [asyncio.create_task(self.read(i, s)) for i, s in enumerate(self.sockets)]
@@ -165,8 +165,7 @@ async def measure(count: int, servers, table, session, seed: int) -> Figures:
             figures.seconds.append(everywhere - started)
             figures.answers.append(answered - started)
         await asyncio.sleep(0.2)  # anything late or repeated would come now
-        figures.out_of_order = sum(received[1:] != expected
-                                   for received in spectators.received)
+        figures.out_of_order = sum(received[1:] != expected for received in spectators.received)
     finally:
         await spectators.close()
         # (the thread's own connection: ``connection`` is looked up in the thread)
@@ -193,16 +192,21 @@ def run(env: dict, user) -> list[Figures]:
 
 
 def report(figures: Figures) -> str:
-    where = ("on the process the posts go to" if figures.spectators == 1 else
-             f"{figures.spectators // PROCESSES} on each of the {PROCESSES} processes")
+    where = (
+        "on the process the posts go to"
+        if figures.spectators == 1
+        else f"{figures.spectators // PROCESSES} on each of the {PROCESSES} processes"
+    )
     others = {k: v for k, v in figures.statuses.items() if k != 200}
-    return (f"fanout {figures.spectators} spectator{'s' if figures.spectators > 1 else ''} "
-            f"({where}), {len(figures.seconds)} writes one after another: from just before "
-            f"the POST to the stamp on every socket median {figures.median_ms:.1f} ms, max "
-            f"{figures.max_ms:.1f} ms (the POST's own answer: median "
-            f"{statistics.median(figures.answers) * 1000:.1f} ms); messages lost: "
-            f"{figures.lost}; sockets with a stamp out of order or twice: "
-            f"{figures.out_of_order}" + (f"; other answers: {others}" if others else ""))
+    return (
+        f"fanout {figures.spectators} spectator{'s' if figures.spectators > 1 else ''} "
+        f"({where}), {len(figures.seconds)} writes one after another: from just before "
+        f"the POST to the stamp on every socket median {figures.median_ms:.1f} ms, max "
+        f"{figures.max_ms:.1f} ms (the POST's own answer: median "
+        f"{statistics.median(figures.answers) * 1000:.1f} ms); messages lost: "
+        f"{figures.lost}; sockets with a stamp out of order or twice: "
+        f"{figures.out_of_order}" + (f"; other answers: {others}" if others else "")
+    )
 
 
 def main() -> int:
@@ -212,18 +216,21 @@ def main() -> int:
         env, user = club
         say(f"fanout command: {sys.executable} -m bench.fanout (from {BASE_DIR})")
         redis_db = urlsplit(REDIS_URL).path.lstrip("/") or "0"
-        say(f"fanout machine: {machine()}; PostgreSQL and Redis (db {redis_db}) on this "
-            f"machine, {PROCESSES} daphne processes")
+        say(
+            f"fanout machine: {machine()}; PostgreSQL and Redis (db {redis_db}) on this "
+            f"machine, {PROCESSES} daphne processes"
+        )
         results = run(env, user)
     for figures in results:
         say(report(figures))
     one, many = results
     ratio = many.median_ms / one.median_ms
     met = ratio <= REQUIRED_RATIO
-    say(f"fanout {many.spectators} spectators against 1: {ratio:.2f} times the median "
-        f"(required: at most {REQUIRED_RATIO}: {'met' if met else 'NOT met'})")
-    failed = (not met or any(f.lost or f.out_of_order or set(f.statuses) != {200}
-                             for f in results))
+    say(
+        f"fanout {many.spectators} spectators against 1: {ratio:.2f} times the median "
+        f"(required: at most {REQUIRED_RATIO}: {'met' if met else 'NOT met'})"
+    )
+    failed = not met or any(f.lost or f.out_of_order or set(f.statuses) != {200} for f in results)
     return 1 if failed else 0
 
 

@@ -25,9 +25,6 @@ TABLES = 10
 SECONDS = float(os.environ.get("BENCH_LIVE_SECONDS", "15"))
 
 
-
-
-
 def cpu_seconds(pid: int) -> float | None:
     """User and system CPU time a process has used so far (Linux), None elsewhere."""
     try:
@@ -57,16 +54,20 @@ def run_setup(processes: int, env: dict, user) -> dict:
         clients_cpu = time.process_time()
         started = time.monotonic()
         until = started + SECONDS
-        streams = [Stream(table, [member.session(s) for s in servers], seed=i, until=until)
-                   for i, table in enumerate(tables)]
+        streams = [
+            Stream(table, [member.session(s) for s in servers], seed=i, until=until)
+            for i, table in enumerate(tables)
+        ]
         for stream in streams:
             stream.start()
         for stream in streams:
             stream.finish(timeout=SECONDS + 60)
         elapsed = time.monotonic() - started
         clients_cpu = time.process_time() - clients_cpu
-        servers_cpu = [None if before is None or (now := cpu_seconds(pid)) is None
-                       else now - before for pid, before in zip(pids, servers_cpu, strict=True)]
+        servers_cpu = [
+            None if before is None or (now := cpu_seconds(pid)) is None else now - before
+            for pid, before in zip(pids, servers_cpu, strict=True)
+        ]
         servers.stop()
         servers.check()
     answers = [a for stream in streams for a in stream.answers]
@@ -81,8 +82,9 @@ def run_setup(processes: int, env: dict, user) -> dict:
         "server_errors": sum(isinstance(a.status, int) and a.status >= 500 for a in answers),
         "other": sorted({str(a.status) for a in answers if a.status != 200}),
         "posts": len(answers),
-        "servers_cpu_ms": (None if None in servers_cpu or not done
-                           else sum(servers_cpu) / len(done) * 1000),
+        "servers_cpu_ms": (
+            None if None in servers_cpu or not done else sum(servers_cpu) / len(done) * 1000
+        ),
         "clients_cpu_ms": clients_cpu / len(done) * 1000 if done else None,
     }
 
@@ -95,18 +97,26 @@ def main() -> int:
         say(f"live bench machine: {machine()}; PostgreSQL and Redis (db 4) on this machine")
         figures = [run_setup(processes, env, user) for processes in (2, 1)]
     for f in figures:
-        say(f"live {TABLES} busy tables on {f['processes']} daphne "
+        say(
+            f"live {TABLES} busy tables on {f['processes']} daphne "
             f"process{'es' if f['processes'] > 1 else ''}, {SECONDS:.0f} s: "
             f"{f['writes_per_second']:.1f} writes/s (reveal, act, next deal), of which "
             f"{f['actions_per_second']:.1f} game actions/s; time of a write: median "
             f"{f['median_ms']:.1f} ms, 95th percentile {f['p95_ms']:.1f} ms; "
             f"5xx: {f['server_errors']}"
-            + (f"; CPU a write: daphne {f['servers_cpu_ms']:.1f} ms, the clients' reads and "
-               f"posts {f['clients_cpu_ms']:.1f} ms" if f["servers_cpu_ms"] is not None else "")
-            + (f"; other answers: {', '.join(f['other'])}" if f["other"] else ""))
+            + (
+                f"; CPU a write: daphne {f['servers_cpu_ms']:.1f} ms, the clients' reads and "
+                f"posts {f['clients_cpu_ms']:.1f} ms"
+                if f["servers_cpu_ms"] is not None
+                else ""
+            )
+            + (f"; other answers: {', '.join(f['other'])}" if f["other"] else "")
+        )
     two, one = figures
-    say(f"live two processes against one: {two['writes_per_second'] / one['writes_per_second']:.2f}"
-        " times the writes per second")
+    say(
+        f"live two processes against one: {two['writes_per_second'] / one['writes_per_second']:.2f}"
+        " times the writes per second"
+    )
     return 1 if any(f["server_errors"] or f["other"] for f in figures) else 0
 
 

@@ -41,12 +41,16 @@ def verdict(figures: dict, target: tuple) -> str:
     if target[0] == "won":
         row = next(row for row in figures["robots"] if row["robot"] == target[1])
         ok = row["won"] >= target[2]
-        return f"{'meets' if ok else 'MISSES'} the target: {target[1]} wins at least " \
-               f"{100 * target[2]:.0f}%"
+        return (
+            f"{'meets' if ok else 'MISSES'} the target: {target[1]} wins at least "
+            f"{100 * target[2]:.0f}%"
+        )
     row = next(row for row in figures["versus"] if row["robots"] == [target[1], target[2]])
     ok = row["ci95"][0] > 0
-    return f"{'meets' if ok else 'MISSES'} the target: {target[1]} above {target[2]}, " \
-           f"the CI clear of zero"
+    return (
+        f"{'meets' if ok else 'MISSES'} the target: {target[1]} above {target[2]}, "
+        f"the CI clear of zero"
+    )
 
 
 def think_times(game: str, moves: int = 15, seed: int = 0) -> list[float]:
@@ -66,8 +70,9 @@ def think_times(game: str, moves: int = 15, seed: int = 0) -> list[float]:
                 started = time.perf_counter()
                 strong.choose(view, legal, rng)
                 times.append(time.perf_counter() - started)
-            state.apply(club.say(view, club.choose(view, legal, rng) if len(legal) > 1
-                                 else legal[0]))
+            state.apply(
+                club.say(view, club.choose(view, legal, rng) if len(legal) > 1 else legal[0])
+            )
     return times
 
 
@@ -81,14 +86,18 @@ def main() -> None:
         figures = duel(game, names, deals=deals, seed=1, samples=samples)
         took = time.perf_counter() - started
         print(text(figures))
-        print(f"  ({'budget' if samples is None else samples} samples a move; {took:.0f} s): "
-              f"{verdict(figures, target)}")
+        print(
+            f"  ({'budget' if samples is None else samples} samples a move; {took:.0f} s): "
+            f"{verdict(figures, target)}"
+        )
     for game in registry.GAMES:
         if registry.robots(game) is None:
             continue
         times = think_times(game)
-        print(f"{game}: the strong robot's median think time a move "
-              f"{1000 * statistics.median(times):.0f} ms (default budget, {len(times)} moves)")
+        print(
+            f"{game}: the strong robot's median think time a move "
+            f"{1000 * statistics.median(times):.0f} ms (default budget, {len(times)} moves)"
+        )
 
 
 if __name__ == "__main__":

@@ -15,8 +15,9 @@ class Unreadable(Refusal):
 
 def too_large(limit: int) -> Unreadable:
     if limit >= 1024 * 1024 and limit % (1024 * 1024) == 0:
-        return Unreadable(gettext_noop("larger than %(size)s MiB: not read"),
-                          size=limit // (1024 * 1024))
+        return Unreadable(
+            gettext_noop("larger than %(size)s MiB: not read"), size=limit // (1024 * 1024)
+        )
     if limit >= 1024 and limit % 1024 == 0:
         return Unreadable(gettext_noop("larger than %(size)s KiB: not read"), size=limit // 1024)
     return Unreadable(gettext_noop("larger than %(size)s bytes: not read"), size=limit)
@@ -36,8 +37,9 @@ def read_text(name, limit: int | None = None) -> str:
             with open(name, "rb") as f:
                 data = f.read(limit + 1)
     except OSError as exc:
-        raise Unreadable(gettext_noop("cannot read the file: %(reason)s"),
-                         reason=exc.strerror or str(exc)) from None
+        raise Unreadable(
+            gettext_noop("cannot read the file: %(reason)s"), reason=exc.strerror or str(exc)
+        ) from None
     if len(data) > limit:
         raise too_large(limit)
     if isinstance(data, str):  # a text stream standing in for standard input
@@ -45,5 +47,4 @@ def read_text(name, limit: int | None = None) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise Unreadable(gettext_noop("not UTF-8 text (byte %(byte)s)"),
-                         byte=exc.start) from None
+        raise Unreadable(gettext_noop("not UTF-8 text (byte %(byte)s)"), byte=exc.start) from None

@@ -35,8 +35,7 @@ PASSWORD_SIGNS = "abcdefghjkmnpqrstuvwxyz23456789"
 @sensitive_variables("password")
 def new_password() -> str:
     """Three groups of four signs, such as ``k7mq-x3pa-9hrt``."""
-    return "-".join("".join(secrets.choice(PASSWORD_SIGNS) for _ in range(4))
-                    for _ in range(3))
+    return "-".join("".join(secrets.choice(PASSWORD_SIGNS) for _ in range(4)) for _ in range(3))
 
 
 def role_labels(names) -> list[str]:
@@ -54,6 +53,7 @@ def audit(by, verb: str, **data) -> None:
 
 # -- names --------------------------------------------------------------------------------
 
+
 def clean_username(username: str) -> str:
     username = get_user_model().normalize_username(username.strip())
     if not username:
@@ -61,16 +61,22 @@ def clean_username(username: str) -> str:
     if not username.isprintable():
         raise Refused(gettext_noop("A user name may hold only printable text."))
     if len(username) > USERNAME_LENGTH:
-        raise Refused(gettext_noop("A user name may be at most %(count)s characters long."),
-                      count=USERNAME_LENGTH)
+        raise Refused(
+            gettext_noop("A user name may be at most %(count)s characters long."),
+            count=USERNAME_LENGTH,
+        )
     try:
         UnicodeUsernameValidator()(username)
     except ValidationError:
-        raise Refused(gettext_noop("A user name may hold only letters, digits and the signs "
-                                   "@ . + - _ (no spaces).")) from None
+        raise Refused(
+            gettext_noop(
+                "A user name may hold only letters, digits and the signs @ . + - _ (no spaces)."
+            )
+        ) from None
     # "Anna" and "anna" would be two accounts to Django: one is enough for the club.
-    taken = {name.casefold() for name in
-             get_user_model().objects.values_list("username", flat=True)}
+    taken = {
+        name.casefold() for name in get_user_model().objects.values_list("username", flat=True)
+    }
     if username.casefold() in taken:
         raise Refused(gettext_noop("The user name %(username)s is taken."), username=username)
     return username
@@ -84,8 +90,9 @@ def clean_name(name: str) -> str:
     if not name.isprintable():
         raise Refused(gettext_noop("A name may hold only printable text."))
     if len(name) > NAME_LENGTH:
-        raise Refused(gettext_noop("A name may be at most %(count)s characters long."),
-                      count=NAME_LENGTH)
+        raise Refused(
+            gettext_noop("A name may be at most %(count)s characters long."), count=NAME_LENGTH
+        )
     return name
 
 
@@ -99,15 +106,22 @@ def clean_roles(names) -> list[str]:
 
 def _free(player: Player) -> Player:
     """The player, locked, if he has no account yet."""
-    locked = (Player.objects.select_for_update(of=("self",))  # not the outer-joined user
-              .select_related("user").get(pk=player.pk))
+    locked = (
+        Player.objects.select_for_update(of=("self",))  # not the outer-joined user
+        .select_related("user")
+        .get(pk=player.pk)
+    )
     if locked.user_id is not None:
-        raise Refused(gettext_noop("%(name)s already has an account (%(username)s)."),
-                      name=locked.name, username=locked.user.get_username())
+        raise Refused(
+            gettext_noop("%(name)s already has an account (%(username)s)."),
+            name=locked.name,
+            username=locked.user.get_username(),
+        )
     return locked
 
 
 # -- the director's -----------------------------------------------------------------------
+
 
 @sensitive_variables("password")
 def invite(*, username: str, player, roles: list[str], by):
@@ -128,13 +142,21 @@ def invite(*, username: str, player, roles: list[str], by):
             with transaction.atomic():
                 account = get_user_model().objects.create_user(username, password=password)
         except IntegrityError:  # taken a moment ago
-            raise Refused(gettext_noop("The user name %(username)s is taken."),
-                          username=username) from None
+            raise Refused(
+                gettext_noop("The user name %(username)s is taken."), username=username
+            ) from None
         account.groups.set(Group.objects.filter(name__in=roles))
         player.user = account
         player.save(update_fields=["user"])
-        audit(by, "member.invite", account=account.pk, username=username, player=player.pk,
-              name=player.name, roles=roles)
+        audit(
+            by,
+            "member.invite",
+            account=account.pk,
+            username=username,
+            player=player.pk,
+            name=player.name,
+            roles=roles,
+        )
     return account, password
 
 
@@ -145,12 +167,21 @@ def link(*, account, player: Player, by) -> Player:
         player = _free(player)
         current = player_of(account)
         if current is not None:
-            raise Refused(gettext_noop("%(username)s is already linked to %(name)s."),
-                          username=account.get_username(), name=current.name)
+            raise Refused(
+                gettext_noop("%(username)s is already linked to %(name)s."),
+                username=account.get_username(),
+                name=current.name,
+            )
         player.user = account
         player.save(update_fields=["user"])
-        audit(by, "member.link", account=account.pk, username=account.get_username(),
-              player=player.pk, name=player.name)
+        audit(
+            by,
+            "member.link",
+            account=account.pk,
+            username=account.get_username(),
+            player=player.pk,
+            name=player.name,
+        )
     return player
 
 
@@ -159,12 +190,20 @@ def unlink(*, account, by) -> Player:
     with transaction.atomic():
         player = Player.objects.select_for_update().filter(user=account).first()
         if player is None:
-            raise Refused(gettext_noop("%(username)s is not linked to a club player."),
-                          username=account.get_username())
+            raise Refused(
+                gettext_noop("%(username)s is not linked to a club player."),
+                username=account.get_username(),
+            )
         player.user = None
         player.save(update_fields=["user"])
-        audit(by, "member.unlink", account=account.pk, username=account.get_username(),
-              player=player.pk, name=player.name)
+        audit(
+            by,
+            "member.unlink",
+            account=account.pk,
+            username=account.get_username(),
+            player=player.pk,
+            name=player.name,
+        )
     return player
 
 
@@ -176,8 +215,10 @@ def reset_password(*, account, by) -> str:
         raise Refused(gettext_noop("Change your own password on your account page."))
     if (account.is_staff or account.is_superuser) and not by.is_superuser:
         # Or a director could take over an account that opens the admin.
-        raise Refused(gettext_noop("Only a superuser may set a new password for %(username)s."),
-                      username=account.get_username())
+        raise Refused(
+            gettext_noop("Only a superuser may set a new password for %(username)s."),
+            username=account.get_username(),
+        )
     password = new_password()
     with transaction.atomic():
         account.set_password(password)
@@ -189,14 +230,14 @@ def reset_password(*, account, by) -> str:
 
 # -- every member's own -------------------------------------------------------------------
 
+
 @sensitive_variables("password")
 def change_password(*, account, password: str) -> None:
     """The member's own new password (checked by Django's password change form)."""
     with transaction.atomic():
         account.set_password(password)
         account.save(update_fields=["password"])
-        audit(account, "member.password", account=account.pk,
-              username=account.get_username())
+        audit(account, "member.password", account=account.pk, username=account.get_username())
 
 
 def rename(*, account, name: str) -> Player:
@@ -205,8 +246,9 @@ def rename(*, account, name: str) -> Player:
     with transaction.atomic():
         player = Player.objects.select_for_update().filter(user=account).first()
         if player is None:
-            raise Refused(gettext_noop("Your account is not linked to a club player: a "
-                                       "director can link it."))
+            raise Refused(
+                gettext_noop("Your account is not linked to a club player: a director can link it.")
+            )
         if name == player.name:
             return player
         if Player.objects.filter(key=Player.key_of(name)).exclude(pk=player.pk).exists():

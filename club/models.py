@@ -10,9 +10,14 @@ class Player(models.Model):
     name = models.CharField(_("name"), max_length=60, unique=True)
     # The name case-folded: "анна" and "Анна" are one person (SQLite folds ASCII only).
     key = models.CharField(max_length=60, unique=True, editable=False)
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, verbose_name=_("user account"),
-                                null=True, blank=True, on_delete=models.SET_NULL,
-                                related_name="club_player")
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("user account"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="club_player",
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
@@ -80,13 +85,31 @@ class AuditEntry(models.Model):
         SHEET_REVERT = "sheet.revert", _("sheet row reverted")
 
     created_at = models.DateTimeField(_("time"), auto_now_add=True)
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("user"), null=True,
-                             blank=True, on_delete=models.SET_NULL, related_name="+")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("user"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
     verb = models.CharField(_("what"), max_length=32, choices=Verb.choices)
-    table = models.ForeignKey("games.Table", verbose_name=_("table"), null=True, blank=True,
-                              on_delete=models.CASCADE, related_name="+")
-    deal = models.ForeignKey("games.Deal", verbose_name=_("deal"), null=True, blank=True,
-                             on_delete=models.CASCADE, related_name="+")
+    table = models.ForeignKey(
+        "games.Table",
+        verbose_name=_("table"),
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="+",
+    )
+    deal = models.ForeignKey(
+        "games.Deal",
+        verbose_name=_("deal"),
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="+",
+    )
     data = models.JSONField(_("details"), default=dict)
 
     class Meta:

@@ -35,8 +35,9 @@ def add_player(*, name: str, user=None, by=None) -> Player:
         if existing:
             return existing
         player = Player.objects.create(name=name, user=user)
-        AuditEntry.objects.create(user=by, verb="player.add", data={"player": player.pk,
-                                                                   "name": name})
+        AuditEntry.objects.create(
+            user=by, verb="player.add", data={"player": player.pk, "name": name}
+        )
     return player
 
 
@@ -45,6 +46,9 @@ def save_player(*, player: Player, by=None) -> Player:
     with transaction.atomic():
         adding = player._state.adding
         player.save()
-        AuditEntry.objects.create(user=by, verb="player.add" if adding else "player.change",
-                                  data={"player": player.pk, "name": player.name})
+        AuditEntry.objects.create(
+            user=by,
+            verb="player.add" if adding else "player.change",
+            data={"player": player.pk, "name": player.name},
+        )
     return player

@@ -32,8 +32,10 @@ director = allowed(roles.is_director)
 director_post = allowed(roles.is_director, pages=False)
 signed_in = allowed(lambda user: True)
 
-PLAYER_ERRORS = {"required": _("Choose a club player."),
-                 "invalid_choice": _("That player is not in the club's list.")}
+PLAYER_ERRORS = {
+    "required": _("Choose a club player."),
+    "invalid_choice": _("That player is not in the club's list."),
+}
 
 
 class InviteForm(forms.Form):
@@ -41,20 +43,29 @@ class InviteForm(forms.Form):
     name), his roles."""
 
     username = forms.CharField(label=_("User name"), max_length=members.USERNAME_LENGTH)
-    player = forms.ModelChoiceField(Player.objects.all(), required=False, empty_label="—",
-                                    label=_("A club player without an account"),
-                                    error_messages=PLAYER_ERRORS)
-    name = forms.CharField(required=False, max_length=members.NAME_LENGTH,
-                           label=_("or a new player"))
+    player = forms.ModelChoiceField(
+        Player.objects.all(),
+        required=False,
+        empty_label="—",
+        label=_("A club player without an account"),
+        error_messages=PLAYER_ERRORS,
+    )
+    name = forms.CharField(
+        required=False, max_length=members.NAME_LENGTH, label=_("or a new player")
+    )
     roles = forms.MultipleChoiceField(
-        label=_("Roles"), required=False, widget=forms.CheckboxSelectMultiple,
+        label=_("Roles"),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
         choices=list(members.ROLES.items()),
-        error_messages={"invalid_choice": _("%(value)s is not a role of the club.")})
+        error_messages={"invalid_choice": _("%(value)s is not a role of the club.")},
+    )
 
     def __init__(self, data=None):
         super().__init__(data, prefix="invite", initial={"roles": [roles.PLAYER]})
         self.fields["player"].widget.choices = [("", "—")] + [
-            (p.pk, p.name) for p in Player.objects.filter(user=None).order_by("name")]
+            (p.pk, p.name) for p in Player.objects.filter(user=None).order_by("name")
+        ]
 
     def clean(self):
         cleaned = super().clean()
@@ -87,17 +98,31 @@ def account_or_404(pk: int):
 
 # -- the director's page ------------------------------------------------------------------
 
+
 @sensitive_variables("shown")
 def render_members(request, *, error=None, status=200, invite_form=None, shown=None):
-    accounts = (get_user_model().objects.order_by("username")
-                .prefetch_related("groups").select_related("club_player"))
-    rows = [{"account": account, "player": getattr(account, "club_player", None),
-             "roles": members.role_labels(group.name for group in account.groups.all()),
-             "admin": account.is_staff or account.is_superuser}
-            for account in accounts]
-    context = {"rows": rows, "error": error, "shown": shown,
-               "free_players": Player.objects.filter(user=None).order_by("name"),
-               "invite_form": invite_form or InviteForm()}
+    accounts = (
+        get_user_model()
+        .objects.order_by("username")
+        .prefetch_related("groups")
+        .select_related("club_player")
+    )
+    rows = [
+        {
+            "account": account,
+            "player": getattr(account, "club_player", None),
+            "roles": members.role_labels(group.name for group in account.groups.all()),
+            "admin": account.is_staff or account.is_superuser,
+        }
+        for account in accounts
+    ]
+    context = {
+        "rows": rows,
+        "error": error,
+        "shown": shown,
+        "free_players": Player.objects.filter(user=None).order_by("name"),
+        "invite_form": invite_form or InviteForm(),
+    }
     response = render(request, "members/members.html", context, status=status)
     if shown:  # a password: not to be kept by the browser or a proxy
         add_never_cache_headers(response)  # no-cache, no-store, private
@@ -119,13 +144,14 @@ def invite(request):
         return render_members(request, status=400, invite_form=form)
     data = form.cleaned_data
     try:
-        account, password = members.invite(username=data["username"], player=data["joining"],
-                                           roles=data["roles"], by=request.user)
+        account, password = members.invite(
+            username=data["username"], player=data["joining"], roles=data["roles"], by=request.user
+        )
     except ServiceError as exc:
-        return render_members(request, error=refusal_text(exc), status=exc.status,
-                              invite_form=form)
-    return render_members(request, shown={"username": account.get_username(),
-                                          "password": password, "invited": True})
+        return render_members(request, error=refusal_text(exc), status=exc.status, invite_form=form)
+    return render_members(
+        request, shown={"username": account.get_username(), "password": password, "invited": True}
+    )
 
 
 def member_write(handler):
@@ -175,12 +201,15 @@ def reset(request, account):
 
 # -- every member's own -------------------------------------------------------------------
 
+
 @require_http_methods(["GET", "HEAD", "POST"])
 @signed_in
 def account_page(request):
     player = members.player_of(request.user)
-    form = NameForm(request.POST if request.method == "POST" else None,
-                    initial={"name": player.name if player else ""})
+    form = NameForm(
+        request.POST if request.method == "POST" else None,
+        initial={"name": player.name if player else ""},
+    )
     error, status = None, 200
     if request.method == "POST":
         status = 400
@@ -191,10 +220,13 @@ def account_page(request):
                 error, status = refusal_text(exc), exc.status
             else:
                 return redirect(f"{reverse('account')}?saved=name")
-    context = {"player": player, "form": form, "error": error,
-               "roles": members.role_labels(request.user.groups.values_list("name",
-                                                                            flat=True)),
-               "saved": request.GET.get("saved")}
+    context = {
+        "player": player,
+        "form": form,
+        "error": error,
+        "roles": members.role_labels(request.user.groups.values_list("name", flat=True)),
+        "saved": request.GET.get("saved"),
+    }
     return render(request, "members/account.html", context, status=status)
 
 
@@ -207,8 +239,7 @@ class PasswordChange(PasswordChangeView):
 
     @sensitive_variables("form")
     def form_valid(self, form):
-        members.change_password(account=form.user,
-                                password=form.cleaned_data["new_password1"])
+        members.change_password(account=form.user, password=form.cleaned_data["new_password1"])
         update_session_auth_hash(self.request, form.user)
         return HttpResponseRedirect(self.get_success_url())
 

@@ -14,15 +14,23 @@ SHOWN_VALUE = 80  # characters of a value from a document that a message repeats
 SEAT_PARAMS = ("seat", "partner")  # the params that are a seat (0..N−1, as records keep them)
 # The sheet readers' bounds of a seat "from 0 to %(last)s", as a person reads them: from 1.
 FROM_ONE = {
-    "“%(name)s” must be a seat from 0 to %(last)s.":
-        gettext_noop("“%(name)s” must be a seat from 1 to %(last)s."),
-    "“%(name)s” must be a list of %(count)s seats, each from 0 to %(last)s.":
-        gettext_noop("“%(name)s” must be a list of %(count)s seats, each from 1 to %(last)s."),
+    "“%(name)s” must be a seat from 0 to %(last)s.": gettext_noop(
+        "“%(name)s” must be a seat from 1 to %(last)s."
+    ),
+    "“%(name)s” must be a list of %(count)s seats, each from 0 to %(last)s.": gettext_noop(
+        "“%(name)s” must be a list of %(count)s seats, each from 1 to %(last)s."
+    ),
 }
 
 
-def refusal_text(refusal: Message, names=None, labels: dict[str, str] | None = None, *,
-                 words: dict[str, Callable] | None = None, as_written: bool = False) -> str:
+def refusal_text(
+    refusal: Message,
+    names=None,
+    labels: dict[str, str] | None = None,
+    *,
+    words: dict[str, Callable] | None = None,
+    as_written: bool = False,
+) -> str:
     """``refusal`` (any ``club.refusals.Message``) in the reader's language.
 
     ``names``: the table's players in seat order, to name a seat's player; ``labels``: a
@@ -45,7 +53,7 @@ def refusal_text(refusal: Message, names=None, labels: dict[str, str] | None = N
         elif words and key in words:
             params[key] = words[key](value)
         elif isinstance(value, str) and len(value) > SHOWN_VALUE:
-            params[key] = value[:SHOWN_VALUE - 1] + "…"
+            params[key] = value[: SHOWN_VALUE - 1] + "…"
     return _(message) % params if params else _(message)
 
 

@@ -31,6 +31,6 @@ def addresses(host: str, port: str) -> list[str]:
 
 if __name__ == "__main__":
     args = [a for a in sys.argv[1:] if a != "--first"]
-    host, port = (args + ["127.0.0.1", "8000"][len(args):])[:2]
+    host, port = (args + ["127.0.0.1", "8000"][len(args) :])[:2]
     found = addresses(host, port)
     print("\n".join(found[:1] if "--first" in sys.argv else found))

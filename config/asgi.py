@@ -17,12 +17,18 @@ from games import routing as games_routing  # noqa: E402
 from tournaments import routing as tournaments_routing  # noqa: E402
 
 # Every other address is refused cleanly rather than failing inside the router.
-websocket_urlpatterns = (games_routing.websocket_urlpatterns
-                         + tournaments_routing.websocket_urlpatterns
-                         + [re_path(r"", Refuse.as_asgi())])
+websocket_urlpatterns = (
+    games_routing.websocket_urlpatterns
+    + tournaments_routing.websocket_urlpatterns
+    + [re_path(r"", Refuse.as_asgi())]
+)
 
-application = ProtocolTypeRouter({
-    # a bounded number of requests at once, each with its own database connection
-    "http": RequestSlots(django_asgi_app, settings.REQUEST_SLOTS),
-    "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
-})
+application = ProtocolTypeRouter(
+    {
+        # a bounded number of requests at once, each with its own database connection
+        "http": RequestSlots(django_asgi_app, settings.REQUEST_SLOTS),
+        "websocket": AllowedHostsOriginValidator(
+            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+        ),
+    }
+)

@@ -14,5 +14,6 @@ def machine() -> str:
     except (OSError, StopIteration):
         pass
     # where the interpreter lives tells its build: Debian's (/usr) or pyenv's, say
-    return (f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()} "
-            f"from {sys.base_prefix}")
+    return (
+        f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()} from {sys.base_prefix}"
+    )

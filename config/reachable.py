@@ -12,7 +12,8 @@ def reachable(url: str) -> bool:
     parts = urlsplit(url)
     try:
         with socket.create_connection(
-                (parts.hostname or "127.0.0.1", parts.port or DEFAULT_PORTS[parts.scheme]), 2):
+            (parts.hostname or "127.0.0.1", parts.port or DEFAULT_PORTS[parts.scheme]), 2
+        ):
             return True
     except (OSError, KeyError):
         return False
@@ -21,6 +22,5 @@ def reachable(url: str) -> bool:
 if __name__ == "__main__":
     missing = [url for url in sys.argv[1:] if not reachable(url)]
     for url in missing:
-        print(f"not reachable: {urlsplit(url).scheme}://{urlsplit(url).hostname}",
-              file=sys.stderr)
+        print(f"not reachable: {urlsplit(url).scheme}://{urlsplit(url).hostname}", file=sys.stderr)
     sys.exit(1 if missing else 0)

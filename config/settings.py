@@ -41,9 +41,11 @@ SECRET_KEY = secret_key()
 DEBUG = os.environ.get("DEBUG", "1").lower() in ("1", "true", "yes", "on")
 if not DEBUG and SECRET_KEY == DEV_SECRET_KEY:
     raise ImproperlyConfigured("DEBUG is off: set SECRET_KEY to a long random value.")
-ALLOWED_HOSTS = [host.strip() for host in
-                 os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",")
-                 if host.strip()]
+ALLOWED_HOSTS = [
+    host.strip()
+    for host in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",")
+    if host.strip()
+]
 
 INSTALLED_APPS = [
     "daphne",
@@ -141,7 +143,8 @@ def sqlite_database(name) -> dict:
 
 DATABASES = {
     "default": database_from_url(os.environ["DATABASE_URL"])
-    if os.environ.get("DATABASE_URL") else sqlite_database(BASE_DIR / "db.sqlite3")
+    if os.environ.get("DATABASE_URL")
+    else sqlite_database(BASE_DIR / "db.sqlite3")
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -155,8 +158,12 @@ ROBOT_BUDGET = float(os.environ.get("ROBOT_BUDGET", "0.3"))
 ROBOT_SAMPLES = int(os.environ["ROBOT_SAMPLES"]) if os.environ.get("ROBOT_SAMPLES") else None
 
 if os.environ.get("REDIS_URL"):
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
-                                  "CONFIG": {"hosts": [os.environ["REDIS_URL"]]}}}
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [os.environ["REDIS_URL"]]},
+        }
+    }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     # Without Redis the club is served by one process: it reads its sessions from its own
@@ -168,9 +175,13 @@ else:
 # Each process's own memory, in every set-up. "default": the sessions above, when cached.
 # "pages": what a table's page shows again action after action, each entry named by all it
 # shows (games.selectors.scores_key), so that a process never needs another's entries.
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-          "pages": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-                    "OPTIONS": {"MAX_ENTRIES": 5000}}}
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "pages": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "OPTIONS": {"MAX_ENTRIES": 5000},
+    },
+}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -179,8 +190,10 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 # Sign-in throttling: after five wrong passwords for one name from one address, that pair
 # waits a quarter of an hour (django-axes).
-AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend",
-                           "django.contrib.auth.backends.ModelBackend"]
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = 0.25  # hours
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]

@@ -41,28 +41,40 @@ def free_port() -> int:
 def configure(workdir: Path) -> dict:
     """The environment config/settings.py reads: this run's database, key and host."""
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "SECRET_KEY_FILE")}
-    env.update(DJANGO_SETTINGS_MODULE="config.settings",
-               DATABASE_URL=f"sqlite:///{workdir / 'club.sqlite3'}",
-               SECRET_KEY=secrets.token_urlsafe(50), DEBUG="0",
-               ALLOWED_HOSTS="127.0.0.1", PYTHONUNBUFFERED="1")
+    env.update(
+        DJANGO_SETTINGS_MODULE="config.settings",
+        DATABASE_URL=f"sqlite:///{workdir / 'club.sqlite3'}",
+        SECRET_KEY=secrets.token_urlsafe(50),
+        DEBUG="0",
+        ALLOWED_HOSTS="127.0.0.1",
+        PYTHONUNBUFFERED="1",
+    )
     os.environ.update(env)
     os.environ.pop("REDIS_URL", None)
     return env
 
 
 def manage(env: dict, *args: str) -> None:
-    subprocess.run([sys.executable, "manage.py", *args], cwd=BASE_DIR, env=env, check=True,
-                   stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=BASE_DIR,
+        env=env,
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
 
 
 # -- the club's state, made through the services --------------------------------------------
+
 
 def choose(table, state, seat: int) -> list[dict]:
     """The seat's turn as the club robot would take it (its steps, then its action)."""
     from games import robots
 
-    return [{k: v for k, v in action.items() if k != "seat"}
-            for action in robots.turn(table.game, state, "club", seed=seat + 7)]
+    return [
+        {k: v for k, v in action.items() if k != "seat"}
+        for action in robots.turn(table.game, state, "club", seed=seat + 7)
+    ]
 
 
 def play(table, user, *, turns: int, reveal_last: bool = True, pick=None) -> None:
@@ -79,15 +91,15 @@ def play(table, user, *, turns: int, reveal_last: bool = True, pick=None) -> Non
             return
         seat = state.to_act
         if hotseat.handoff:
-            deal = services.reveal(deal=deal, seat=seat, expected_version=deal.version,
-                                   user=user)
+            deal = services.reveal(deal=deal, seat=seat, expected_version=deal.version, user=user)
             deal.table = table
         if done == turns:
             return
         actions = pick(state, seat) if pick else choose(table, state, seat)
         for action in actions:
-            deal = services.play(deal=deal, seat=seat, action=action,
-                                 expected_version=deal.version, user=user)
+            deal = services.play(
+                deal=deal, seat=seat, action=action, expected_version=deal.version, user=user
+            )
             deal.table = table
 
 
@@ -114,8 +126,12 @@ def type_sheet(table, scorer, lot: random.Random) -> None:
     rows = []
     for _ in range(2):
         out = lot.randrange(seats)
-        rows.append({"finish_order": [out],
-                     "cards_left": [0 if s == out else lot.randint(1, 9) for s in range(seats)]})
+        rows.append(
+            {
+                "finish_order": [out],
+                "cards_left": [0 if s == out else lot.randint(1, 9) for s in range(seats)],
+            }
+        )
     tournaments.enter_sheet(table=table, rows=rows, user=scorer)
 
 
@@ -138,21 +154,29 @@ def build() -> dict:
     people = {p.name: p for p in Player.objects.all()}
     four = [people[n] for n in ("Анна", "Борис", "Вера", "Глеб")]
 
-    fantan = services.start_table(user=anna, game="fantan", players=four,
-                                  options={"scoring": "cards"}, seed=5)
+    fantan = services.start_table(
+        user=anna, game="fantan", players=four, options={"scoring": "cards"}, seed=5
+    )
     play(fantan, anna, turns=14)
-    variety = services.start_table(user=anna, game="variety", players=four, options={},
-                                   seed=2)
+    variety = services.start_table(user=anna, game="variety", players=four, options={}, seed=2)
     play(variety, anna, turns=2, pick=variety_calls)
-    leopard = services.start_table(user=anna, game="leopard",
-                                   players=[people["Анна"], people["Борис"]], options={},
-                                   seed=4)
+    leopard = services.start_table(
+        user=anna, game="leopard", players=[people["Анна"], people["Борис"]], options={}, seed=4
+    )
     play(leopard, anna, turns=11)
 
     night = tournaments.create_tournament(
-        user=director, name="Клубный вечер", game="fantan", options={"scoring": "cards"},
-        settings={"deals": 2}, rounds_planned=3, seating="mixing", seed=11, bye_points=3,
-        order=["match_points", "points", "opponents", "wins"])
+        user=director,
+        name="Клубный вечер",
+        game="fantan",
+        options={"scoring": "cards"},
+        settings={"deals": 2},
+        rounds_planned=3,
+        seating="mixing",
+        seed=11,
+        bye_points=3,
+        order=["match_points", "points", "opponents", "wins"],
+    )
     tournaments.add_entrants(tournament=night, players=[*DEMO, *NEWCOMERS], user=director)
     lot = random.Random(3)
     first = tournaments.draw_round(tournament=night, user=director)
@@ -168,20 +192,35 @@ def build() -> dict:
     play(table, director, turns=9, reveal_last=False)
     type_sheet(typed, scorer, lot)
     imported = Tournament.objects.exclude(pk=night.pk).get()
-    return {"fantan": fantan.get_absolute_url(), "variety": variety.get_absolute_url(),
-            "leopard": leopard.get_absolute_url(),
-            "projector": f"/tournaments/{night.key}/projector/",
-            "standings": f"/tournaments/{imported.key}/standings/"}
+    return {
+        "fantan": fantan.get_absolute_url(),
+        "variety": variety.get_absolute_url(),
+        "leopard": leopard.get_absolute_url(),
+        "projector": f"/tournaments/{night.key}/projector/",
+        "standings": f"/tournaments/{imported.key}/standings/",
+    }
 
 
 # -- serving and shooting -------------------------------------------------------------------
 
+
 def serve(env: dict, port: int, log: Path) -> subprocess.Popen:
     with open(log, "w") as out:
         server = subprocess.Popen(
-            [str(Path(sys.executable).with_name("daphne")), "-b", "127.0.0.1", "-p", str(port),
-             "config.asgi:application"], cwd=BASE_DIR, env=env, stdin=subprocess.DEVNULL,
-            stdout=out, stderr=subprocess.STDOUT)
+            [
+                str(Path(sys.executable).with_name("daphne")),
+                "-b",
+                "127.0.0.1",
+                "-p",
+                str(port),
+                "config.asgi:application",
+            ],
+            cwd=BASE_DIR,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if server.poll() is not None:
@@ -206,8 +245,12 @@ def shoot(base: str, urls: dict) -> list[Path]:
         def new_page():
             """A browser of its own (its own cookies), in English; nothing leaves 127.0.0.1."""
             context = browser.new_context(viewport=VIEWPORT, locale="en-GB", base_url=base)
-            context.route("**/*", lambda route: route.continue_()
-                          if route.request.url.startswith(base + "/") else route.abort())
+            context.route(
+                "**/*",
+                lambda route: (
+                    route.continue_() if route.request.url.startswith(base + "/") else route.abort()
+                ),
+            )
             return context.new_page()
 
         page = new_page()
@@ -217,7 +260,8 @@ def shoot(base: str, urls: dict) -> list[Path]:
             page.wait_for_load_state("networkidle")
             if scroll_to:
                 page.locator(scroll_to).first.evaluate(
-                    "e => window.scrollTo(0, e.getBoundingClientRect().top + scrollY - 8)")
+                    "e => window.scrollTo(0, e.getBoundingClientRect().top + scrollY - 8)"
+                )
             page.mouse.move(0, 0)
             path = OUT / f"{name}.png"
             page.screenshot(path=path)

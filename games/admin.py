@@ -49,6 +49,17 @@ class DealAdmin(ReadOnlyAdmin):
     list_display = ["__str__", "number", "dealer", "version", "is_over", "updated_at"]
     list_filter = ["is_over", "table__game"]
     list_select_related = ["table"]
-    readonly_fields = ["table", "number", "dealer", "seed", "dealt", "version", "is_over",
-                       "result", "snapshot", "created_at", "updated_at"]
+    readonly_fields = [
+        "table",
+        "number",
+        "dealer",
+        "seed",
+        "dealt",
+        "version",
+        "is_over",
+        "result",
+        "snapshot",
+        "created_at",
+        "updated_at",
+    ]
     inlines = [DealEventInline]

@@ -25,23 +25,29 @@ class TableForm(forms.Form):
         for i in range(self.seats):
             optional = i >= self.min_seats
             self.fields[f"seat_{i}"] = forms.ModelChoiceField(
-                Player.objects.all(), required=False,
+                Player.objects.all(),
+                required=False,
                 label=pgettext_lazy("form", "Seat %(n)s") % {"n": i + 1},
-                empty_label=_("— nobody —") if optional else "—")
+                empty_label=_("— nobody —") if optional else "—",
+            )
             self.fields[f"new_{i}"] = forms.CharField(
-                required=False, max_length=60, label=_("or a new player"))
+                required=False, max_length=60, label=_("or a new player")
+            )
             if self.has_robots():
                 self.fields[f"robot_{i}"] = forms.ChoiceField(
-                    choices=[("", _("— a person —")), *robots.CHOICES], required=False,
-                    label=_("or a robot"))
+                    choices=[("", _("— a person —")), *robots.CHOICES],
+                    required=False,
+                    label=_("or a robot"),
+                )
 
     def has_robots(self) -> bool:
         return bool(self.game_key) and robots.has_robots(self.game_key)
 
     def seat_fields(self):
-        return [(self[f"seat_{i}"], self[f"new_{i}"],
-                 self[f"robot_{i}"] if self.has_robots() else None)
-                for i in range(self.seats)]
+        return [
+            (self[f"seat_{i}"], self[f"new_{i}"], self[f"robot_{i}"] if self.has_robots() else None)
+            for i in range(self.seats)
+        ]
 
     def option_fields(self):
         return [self[name] for name in self.option_names]
@@ -54,14 +60,13 @@ class TableForm(forms.Form):
             name = " ".join((cleaned.get(f"new_{i}") or "").split())
             strength = cleaned.get(f"robot_{i}") or ""
             if player and name:
-                self.add_error(f"new_{i}", _("Choose a club player or type a new name, "
-                                             "not both."))
+                self.add_error(f"new_{i}", _("Choose a club player or type a new name, not both."))
             if strength and (player or name):
                 self.add_error(f"robot_{i}", _("Seat a person or a robot, not both."))
             robot = robots.RobotSeat(strength) if strength else None
             seated.append(player or name or robot or None)
         filled = [s for s in seated if s]
-        if len(filled) < self.min_seats or None in seated[:len(filled)]:
+        if len(filled) < self.min_seats or None in seated[: len(filled)]:
             raise forms.ValidationError(self.seating_error)
         # who may sit with whom (a person at every table, one seat a person) is
         # games.services.start_table's to refuse: ``refuse`` shows its words

@@ -29,8 +29,9 @@ class OldSnapshot(Exception):
 
 
 class Hotseat:
-    def __init__(self, rules, state: State, revealed: int | None = None,
-                 log: list[list] | None = None):
+    def __init__(
+        self, rules, state: State, revealed: int | None = None, log: list[list] | None = None
+    ):
         self.rules = rules
         self.state = state
         self.revealed = revealed  # the seat whose hand the screen may show now
@@ -48,8 +49,12 @@ class Hotseat:
     # -- the snapshot (a cache of the log) ----------------------------------------------
 
     def to_json(self) -> dict:
-        return {"format": [FORMAT, self.rules.snapshot_format], "state": self.state.to_json(),
-                "revealed": self.revealed, "log": self.log}
+        return {
+            "format": [FORMAT, self.rules.snapshot_format],
+            "state": self.state.to_json(),
+            "revealed": self.revealed,
+            "log": self.log,
+        }
 
     @classmethod
     def from_json(cls, rules, data: dict) -> "Hotseat":
@@ -111,8 +116,7 @@ class Hotseat:
         else:
             raise InvalidAction(f"unknown event {event.kind!r}")
         # the screen's log keeps a robot's action as an action
-        self.log.append([ACTION if logged.kind == ROBOT else logged.kind, logged.seat,
-                         logged.data])
+        self.log.append([ACTION if logged.kind == ROBOT else logged.kind, logged.seat, logged.data])
         return logged
 
     def _reveal(self, event: Event) -> Event:
@@ -124,8 +128,12 @@ class Hotseat:
 
     def _act(self, event: Event) -> Event:
         state, seat = self.state, event.seat
-        if (event.kind == ACTION and not state.is_over() and seat == state.to_act
-                and self.revealed != seat):
+        if (
+            event.kind == ACTION
+            and not state.is_over()
+            and seat == state.to_act
+            and self.revealed != seat
+        ):
             raise IllegalAction(gettext_noop("Show your hand first."))
         action = state.canonical({**event.data, "seat": seat})
         if not state.is_step(action):

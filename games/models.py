@@ -27,24 +27,42 @@ class Table(models.Model):
         FINISHED = "finished", _("finished")
         ABANDONED = "abandoned", _("abandoned")
 
-    token = models.CharField(_("address key"), max_length=32, unique=True, default=new_token,
-                             editable=False, help_text=_("The unguessable part of its address."))
+    token = models.CharField(
+        _("address key"),
+        max_length=32,
+        unique=True,
+        default=new_token,
+        editable=False,
+        help_text=_("The unguessable part of its address."),
+    )
     # A second address that only shows the table: whoever has it may watch, never play.
-    watch_key = models.CharField(_("spectators' key"), max_length=32, unique=True,
-                                 default=new_token, editable=False,
-                                 help_text=_("The unguessable part of the spectators' address."))
+    watch_key = models.CharField(
+        _("spectators' key"),
+        max_length=32,
+        unique=True,
+        default=new_token,
+        editable=False,
+        help_text=_("The unguessable part of the spectators' address."),
+    )
     game = models.CharField(_("game"), max_length=16, choices=registry.choices)
     options = models.JSONField(_("options"), default=dict)
     players = models.ManyToManyField(Player, through="Seat", related_name="tables")
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("started by"),
-                                   on_delete=models.PROTECT, related_name="tables_started")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("started by"),
+        on_delete=models.PROTECT,
+        related_name="tables_started",
+    )
     created_at = models.DateTimeField(_("started"), auto_now_add=True)
-    name = models.CharField(_("name"), max_length=80, blank=True,
-                            help_text=_("Blank: the game and its players."))
-    state = models.CharField(_("state"), max_length=16, choices=State.choices,
-                             default=State.PLAYING)
-    version = models.PositiveIntegerField(_("version"), default=0,
-                                          help_text=_("Changes of its name or state."))
+    name = models.CharField(
+        _("name"), max_length=80, blank=True, help_text=_("Blank: the game and its players.")
+    )
+    state = models.CharField(
+        _("state"), max_length=16, choices=State.choices, default=State.PLAYING
+    )
+    version = models.PositiveIntegerField(
+        _("version"), default=0, help_text=_("Changes of its name or state.")
+    )
 
     class Meta:
         ordering = ["-created_at"]
@@ -82,14 +100,26 @@ class Table(models.Model):
 class Seat(models.Model):
     """A place at a table: a club player's, or a robot's at a strength (never both)."""
 
-    table = models.ForeignKey(Table, verbose_name=_("table"), on_delete=models.CASCADE,
-                              related_name="seats")
+    table = models.ForeignKey(
+        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="seats"
+    )
     position = models.PositiveSmallIntegerField(_("seat"))
-    player = models.ForeignKey(Player, verbose_name=_("player"), on_delete=models.PROTECT,
-                               related_name="seats", null=True, blank=True)
-    robot = models.CharField(_("robot"), max_length=16, blank=True, default="",
-                             choices=robots.CHOICES,
-                             help_text=_("The strength of the robot that plays this seat."))
+    player = models.ForeignKey(
+        Player,
+        verbose_name=_("player"),
+        on_delete=models.PROTECT,
+        related_name="seats",
+        null=True,
+        blank=True,
+    )
+    robot = models.CharField(
+        _("robot"),
+        max_length=16,
+        blank=True,
+        default="",
+        choices=robots.CHOICES,
+        help_text=_("The strength of the robot that plays this seat."),
+    )
 
     class Meta:
         ordering = ["table", "position"]
@@ -99,9 +129,12 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["table", "position"], name="seat_position_once"),
             models.UniqueConstraint(fields=["table", "player"], name="seat_player_once"),
             models.CheckConstraint(
-                condition=(models.Q(player__isnull=False, robot="")
-                           | models.Q(player__isnull=True, robot__in=list(robots.LABELS))),
-                name="seat_player_or_robot"),
+                condition=(
+                    models.Q(player__isnull=False, robot="")
+                    | models.Q(player__isnull=True, robot__in=list(robots.LABELS))
+                ),
+                name="seat_player_or_robot",
+            ),
         ]
 
     def __str__(self):  # seats are numbered from 1 wherever a person reads them
@@ -117,8 +150,9 @@ class Cycle(models.Model):
     """Deals scored together, as the game's rules say (``Rules.cycle``): a cycle of a number
     of deals, or a match of an agreed number of deals or to a target score."""
 
-    table = models.ForeignKey(Table, verbose_name=_("table"), on_delete=models.CASCADE,
-                              related_name="cycles")
+    table = models.ForeignKey(
+        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="cycles"
+    )
     number = models.PositiveIntegerField(_("cycle"))
     length = models.PositiveSmallIntegerField(_("deals"), null=True, blank=True)
     target = models.PositiveSmallIntegerField(_("target score"), null=True, blank=True)
@@ -140,8 +174,7 @@ class Cycle(models.Model):
         if self.length is not None and len(results) >= self.length:
             return True
         if self.target is not None and results:
-            totals = [sum(scores) for scores in zip(*(r["scores"] for r in results),
-                                                     strict=True)]
+            totals = [sum(scores) for scores in zip(*(r["scores"] for r in results), strict=True)]
             return max(totals) >= self.target
         return False
 
@@ -155,10 +188,17 @@ class Deal(models.Model):
     is the number of events, so a page that shows version n may only write event n.
     """
 
-    table = models.ForeignKey(Table, verbose_name=_("table"), on_delete=models.CASCADE,
-                              related_name="deals")
-    cycle = models.ForeignKey(Cycle, verbose_name=_("cycle"), null=True, blank=True,
-                              on_delete=models.CASCADE, related_name="deals")
+    table = models.ForeignKey(
+        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="deals"
+    )
+    cycle = models.ForeignKey(
+        Cycle,
+        verbose_name=_("cycle"),
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="deals",
+    )
     number = models.PositiveIntegerField(_("deal"))
     dealer = models.PositiveSmallIntegerField(_("dealer"))
     seed = models.BigIntegerField(_("seed"))
@@ -195,8 +235,9 @@ class DealEvent(models.Model):
         REVEAL = hotseat.REVEAL, _("hand shown")
         ROBOT = hotseat.ROBOT, _("robot's action")
 
-    deal = models.ForeignKey(Deal, verbose_name=_("deal"), on_delete=models.CASCADE,
-                             related_name="events")
+    deal = models.ForeignKey(
+        Deal, verbose_name=_("deal"), on_delete=models.CASCADE, related_name="events"
+    )
     index = models.PositiveIntegerField(_("index"))
     kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
     seat = models.PositiveSmallIntegerField(_("seat"))

@@ -161,8 +161,7 @@ class TableRow:
     @property
     def can_finish(self) -> bool:
         # a tournament's table is finished by its tournament, once its sheet is complete
-        return (self.can_manage and self.table.is_open and self.deal_over
-                and self.tournament is None)
+        return self.can_manage and self.table.is_open and self.deal_over and self.tournament is None
 
 
 @dataclass(frozen=True)
@@ -186,8 +185,10 @@ class Presenter:
     def open_hands(self, views: list[View], players: list[str]) -> list[OpenHand]:
         """Every seat's hand face up, from each seat's own view (a finished deal's replay:
         nothing is secret). By default each hand sorted as a player holds it."""
-        return [OpenHand(seat, players[seat], sort_for_hand(view["hand"]))
-                for seat, view in enumerate(views)]
+        return [
+            OpenHand(seat, players[seat], sort_for_hand(view["hand"]))
+            for seat, view in enumerate(views)
+        ]
 
     def badges(self, page: TablePage, seat: int) -> list[Badge]:
         """Marks on a seat beyond the dealer and the turn (a side, a finishing place)."""
@@ -212,15 +213,19 @@ class Presenter:
 
     def verdict(self, sheet: Sheet) -> str:
         """Who won the complete cycle (equal totals share the place)."""
-        return ngettext("Cycle %(number)s is over. Its winner: %(names)s.",
-                        "Cycle %(number)s is over. Its winners, sharing the place: %(names)s.",
-                        len(sheet.winners)) % {"number": sheet.cycle.number,
-                                               "names": ", ".join(sheet.winners)}
+        return ngettext(
+            "Cycle %(number)s is over. Its winner: %(names)s.",
+            "Cycle %(number)s is over. Its winners, sharing the place: %(names)s.",
+            len(sheet.winners),
+        ) % {"number": sheet.cycle.number, "names": ", ".join(sheet.winners)}
 
     def heading(self, sheet: Sheet, position: int) -> str:
         """Where the current deal stands in its cycle, under the page's title."""
         return _("cycle %(n)s, deal %(position)s of %(length)s") % {
-            "n": sheet.cycle.number, "position": position, "length": sheet.cycle.length}
+            "n": sheet.cycle.number,
+            "position": position,
+            "length": sheet.cycle.length,
+        }
 
     def next_label(self, sheet: Sheet | None) -> str:
         if sheet is not None and sheet.complete:
@@ -231,8 +236,7 @@ class Presenter:
 def fill(message: str, **params) -> SafeString:
     """A translated message filled in as {% blocktranslate %} fills it: the values escaped,
     the message's own text kept as it is."""
-    return mark_safe(message % {name: conditional_escape(value)
-                                for name, value in params.items()})
+    return mark_safe(message % {name: conditional_escape(value) for name, value in params.items()})
 
 
 def card_played(entry: LogEntry) -> SafeString:

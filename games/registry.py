@@ -76,8 +76,11 @@ def check_engine(key: str, module) -> list[str]:
 
 
 def check_robots(key: str, module) -> list[str]:
-    problems = [f"ROBOTS has an unknown strength {strength!r} (one of {', '.join(STRENGTHS)})"
-                for strength in module.ROBOTS if strength not in STRENGTHS]
+    problems = [
+        f"ROBOTS has an unknown strength {strength!r} (one of {', '.join(STRENGTHS)})"
+        for strength in module.ROBOTS
+        if strength not in STRENGTHS
+    ]
     if module.MEASURE not in MEASURES:
         problems.append(f"MEASURE is {module.MEASURE!r}, not one of {', '.join(MEASURES)}")
     return problems
@@ -159,8 +162,9 @@ def load(key: str, name: str) -> Parts:
         try:
             module = import_module(module_name)
         except ModuleNotFoundError as exc:
-            if not exc.name or not (module_name == exc.name
-                                    or module_name.startswith(f"{exc.name}.")):
+            if not exc.name or not (
+                module_name == exc.name or module_name.startswith(f"{exc.name}.")
+            ):
                 raise  # the part exists but imports something missing: its own error
             if part.required:
                 problems.append(f"there is no module {module_name}")
@@ -172,10 +176,14 @@ def load(key: str, name: str) -> Parts:
         problems += found
         modules[part.module] = module
     if problems:
-        raise BrokenGame(f"the game {key!r} ({name}) breaks its parts' Protocols: "
-                         + "; ".join(problems))
-    return Parts(rules=modules["engine"].RULES, robots=modules["robots"],
-                 tournament=getattr(modules["tournament"], "TOURNAMENT", None))
+        raise BrokenGame(
+            f"the game {key!r} ({name}) breaks its parts' Protocols: " + "; ".join(problems)
+        )
+    return Parts(
+        rules=modules["engine"].RULES,
+        robots=modules["robots"],
+        tournament=getattr(modules["tournament"], "TOURNAMENT", None),
+    )
 
 
 def lacks(value, protocol: type, prefix: str = "") -> list[str]:
@@ -185,8 +193,9 @@ def lacks(value, protocol: type, prefix: str = "") -> list[str]:
     for member, kind in typing.get_type_hints(protocol).items():
         where = f"{prefix}{member}"
         if not hasattr(value, member):
-            problems.append(f"{where} is missing (see {protocol.__module__}."
-                            f"{protocol.__qualname__})")
+            problems.append(
+                f"{where} is missing (see {protocol.__module__}.{protocol.__qualname__})"
+            )
             continue
         found = getattr(value, member)
         kind = typing.get_origin(kind) or kind
@@ -197,8 +206,9 @@ def lacks(value, protocol: type, prefix: str = "") -> list[str]:
     for member in methods(protocol):
         where = f"{prefix}{member}"
         if not callable(getattr(value, member, None)):
-            problems.append(f"{where}() is missing (see {protocol.__module__}."
-                            f"{protocol.__qualname__})")
+            problems.append(
+                f"{where}() is missing (see {protocol.__module__}.{protocol.__qualname__})"
+            )
     return problems
 
 
@@ -208,8 +218,11 @@ def methods(protocol: type) -> list[str]:
     for cls in protocol.__mro__:
         if cls in (Protocol, typing.Generic, object) or not getattr(cls, "_is_protocol", False):
             continue
-        names.update((name, None) for name, member in vars(cls).items()
-                     if callable(member) and not name.startswith("_"))
+        names.update(
+            (name, None)
+            for name, member in vars(cls).items()
+            if callable(member) and not name.startswith("_")
+        )
     return list(names)
 
 
@@ -279,8 +292,9 @@ class Game:
     @property
     def templates(self) -> dict[str, str]:
         """The game's own parts of the table page and of the score sheet page."""
-        return {part: f"{self.key}/{part}.html"
-                for part in ("board", "turn", "result", "score_sheet")}
+        return {
+            part: f"{self.key}/{part}.html" for part in ("board", "turn", "result", "score_sheet")
+        }
 
     def rules_templates(self, language: str) -> list[str]:
         """The game's rules page for players, written in each language

@@ -52,9 +52,15 @@ def seat_names(count: int) -> list[str]:
     return [_("Seat %(n)s") % {"n": seat} for seat in range(count)]
 
 
-def replay_page(record: dict, step: int, players: list[str] | None = None, *,
-                table: Table | None = None, deal: Deal | None = None,
-                upload: Upload | None = None) -> ReplayPage:
+def replay_page(
+    record: dict,
+    step: int,
+    players: list[str] | None = None,
+    *,
+    table: Table | None = None,
+    deal: Deal | None = None,
+    upload: Upload | None = None,
+) -> ReplayPage:
     """The record after ``step`` actions (kept within the record). Every action is checked
     first, as ``manage.py replay`` checks them: InvalidRecord for a document that is not a
     record, IllegalRecordAction for the first action the rules refuse. ``players``: the
@@ -71,29 +77,59 @@ def replay_page(record: dict, step: int, players: list[str] | None = None, *,
     if step:
         action = state.canonical(actions[step - 1])  # "9h" as the log writes it: "9H"
         names = [conditional_escape(name) for name in players]
-        entry = LogEntry(name=names[action["seat"]], action=action, taken_back=False,
-                         players=names)
+        entry = LogEntry(name=names[action["seat"]], action=action, taken_back=False, players=names)
         entry.text = game.presenter.log_text(entry)
     view = state.view(None)
     to_act = view["to_act"]
     table_page = TablePage(
-        table=table, deal=deal, game=game, players=players,
-        mode="over" if state.is_over() else "watch", view=view, hand=[], legal=[],
-        to_act_name=players[to_act] if to_act is not None else None, take_back=None,
-        log=[], sheet=None, totals=None)
+        table=table,
+        deal=deal,
+        game=game,
+        players=players,
+        mode="over" if state.is_over() else "watch",
+        view=view,
+        hand=[],
+        legal=[],
+        to_act_name=players[to_act] if to_act is not None else None,
+        take_back=None,
+        log=[],
+        sheet=None,
+        totals=None,
+    )
     presenter = game.presenter
     board = presenter.board(table_page, None)
     table_page.board = board
     last = len(actions)
     page = ReplayPage(
-        game=game, players=players, step=step, last=last, view=view, board=board,
+        game=game,
+        players=players,
+        step=step,
+        last=last,
+        view=view,
+        board=board,
         hands=presenter.open_hands([state.view(seat) for seat in range(seats)], players),
-        seats=[SeatRow(index=i, name=name, count=view["counts"][i], dealer=i == state.dealer,
-                       to_act=i == to_act, badges=presenter.badges(table_page, i))
-               for i, name in enumerate(players)],
-        entry=entry, over=state.is_over(), complete=replayed.complete,
-        table=table, deal=deal, upload=upload)
-    page.steps = {"first": 0 if step else None, "previous": step - 1 if step else None,
-                  "next": step + 1 if step < last else None,
-                  "last": last if step < last else None}
+        seats=[
+            SeatRow(
+                index=i,
+                name=name,
+                count=view["counts"][i],
+                dealer=i == state.dealer,
+                to_act=i == to_act,
+                badges=presenter.badges(table_page, i),
+            )
+            for i, name in enumerate(players)
+        ],
+        entry=entry,
+        over=state.is_over(),
+        complete=replayed.complete,
+        table=table,
+        deal=deal,
+        upload=upload,
+    )
+    page.steps = {
+        "first": 0 if step else None,
+        "previous": step - 1 if step else None,
+        "next": step + 1 if step < last else None,
+        "last": last if step < last else None,
+    }
     return page

@@ -29,8 +29,7 @@ class RobotSeat:
 
 def name(position: int, strength: str) -> str:
     """A robot's name at the table: its seat and strength ("Robot 3 (strong)")."""
-    return gettext("Robot %(n)s (%(strength)s)") % {"n": position + 1,
-                                                    "strength": LABELS[strength]}
+    return gettext("Robot %(n)s (%(strength)s)") % {"n": position + 1, "strength": LABELS[strength]}
 
 
 def has_robots(game: str) -> bool:
@@ -42,16 +41,14 @@ def turn(game: str, state: State, strength: str, seed: int) -> list[dict]:
     action, as the seat's events, worked out on a copy of ``state``. The strong robot
     searches for ``ROBOT_BUDGET`` seconds a move, or ``ROBOT_SAMPLES`` sampled deals."""
     state = registry.rules(game).from_json(state.to_json())
-    player = robot(game, strength, budget=settings.ROBOT_BUDGET,
-                   samples=settings.ROBOT_SAMPLES)
+    player = robot(game, strength, budget=settings.ROBOT_BUDGET, samples=settings.ROBOT_SAMPLES)
     rng = random.Random(seed)  # the same deal and version: the same move
     seat = state.to_act
     actions = []
     while True:
         view = state.view(seat)
         legal = choices(state)
-        action = player.say(view, legal[0] if len(legal) == 1
-                            else player.choose(view, legal, rng))
+        action = player.say(view, legal[0] if len(legal) == 1 else player.choose(view, legal, rng))
         state.apply(action)
         actions.append(action)
         if state.is_over() or not state.is_step(action):

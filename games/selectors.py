@@ -45,8 +45,7 @@ def table_by_watch_key(key: str) -> Table:
 def managed_table(token: str) -> Table:
     """The table with its seats, who started it and the tournament's table it is played
     for, if any (2 queries). Table.DoesNotExist if none."""
-    return with_tournament(with_seats(Table.objects)).select_related("created_by").get(
-        token=token)
+    return with_tournament(with_seats(Table.objects)).select_related("created_by").get(token=token)
 
 
 def with_seats(tables):
@@ -73,9 +72,11 @@ def can_host(user, table: Table) -> bool:
     (a tournament's table is started by its director) and the staff."""
     if not user.is_authenticated:
         return False
-    return (user.pk == table.created_by_id or user.is_staff
-            or any(seat.player_id and seat.player.user_id == user.pk
-                   for seat in table.seats.all()))
+    return (
+        user.pk == table.created_by_id
+        or user.is_staff
+        or any(seat.player_id and seat.player.user_id == user.pk for seat in table.seats.all())
+    )
 
 
 def tournament_table(table: Table):
@@ -95,10 +96,12 @@ def played_for(table: Table) -> PlayedFor | None:
     if round_table is None:
         return None
     round_ = round_table.round
-    return PlayedFor(tournament=round_.tournament.name, round=round_.number,
-                     table=round_table.number,
-                     url=reverse("tournament-round", args=[round_.tournament.key,
-                                                           round_.number]))
+    return PlayedFor(
+        tournament=round_.tournament.name,
+        round=round_.number,
+        table=round_table.number,
+        url=reverse("tournament-round", args=[round_.tournament.key, round_.number]),
+    )
 
 
 def can_manage(user, table: Table) -> bool:
@@ -130,6 +133,7 @@ def practice_person(table: Table) -> int | None:
 
 # -- a deal from its log ------------------------------------------------------------------
 
+
 def load(deal: Deal) -> Hotseat:
     """The deal as the screen has it: from the snapshot, or rebuilt from the log when the
     snapshot is of an older format."""
@@ -142,8 +146,11 @@ def load(deal: Deal) -> Hotseat:
 
 def rebuild(deal: Deal, events) -> Hotseat:
     """The deal from its log alone: what the snapshot must always equal."""
-    return Hotseat.rebuild(registry.rules(deal.table.game), start_state(deal),
-                           (Event(e.kind, e.seat, e.data) for e in events))
+    return Hotseat.rebuild(
+        registry.rules(deal.table.game),
+        start_state(deal),
+        (Event(e.kind, e.seat, e.data) for e in events),
+    )
 
 
 def start_state(deal: Deal):
@@ -158,8 +165,10 @@ def record(deal: Deal) -> dict:
 
 # -- the table page -----------------------------------------------------------------------
 
-def table_page(table: Table, deal: Deal, chosen: str | None = None,
-               spectator: bool = False) -> TablePage:
+
+def table_page(
+    table: Table, deal: Deal, chosen: str | None = None, spectator: bool = False
+) -> TablePage:
     """What the hotseat page shows, holding no hand but that of the player at the screen;
     a spectator's page holds none (mode "watch" until the deal is over). ``chosen``: a card
     the player at the screen has picked, for games that show where it may go."""
@@ -189,15 +198,24 @@ def table_page(table: Table, deal: Deal, chosen: str | None = None,
     sheet = cycle_sheet(deal.cycle, players, game, deal, scored) if deal.cycle_id else None
     turn = mode == "turn"
     page = TablePage(
-        table=table, deal=deal, game=game, players=players, mode=mode, view=view,
+        table=table,
+        deal=deal,
+        game=game,
+        players=players,
+        mode=mode,
+        view=view,
         hand=sort_for_hand(view["hand"]) if turn or view["hand"] else [],
         legal=state.legal_actions() if turn else [],
         to_act_name=players[to_act] if to_act is not None else None,
-        take_back=(TakeBack(take_back_seat, players[take_back_seat])
-                   if take_back_seat is not None else None),
+        take_back=(
+            TakeBack(take_back_seat, players[take_back_seat])
+            if take_back_seat is not None
+            else None
+        ),
         log=deal_log(hotseat, players, game),
         sheet=sheet,
-        totals=None if sheet else running_totals(players, game, scored))
+        totals=None if sheet else running_totals(players, game, scored),
+    )
     presenter = game.presenter
     if sheet:
         # the deals of a cycle are played in turn: only its last can be unfinished
@@ -211,10 +229,18 @@ def table_page(table: Table, deal: Deal, chosen: str | None = None,
         page.hand_of = players[viewer]  # not the robot's, whose turn it is: the page says whose
     page.played_for = played_for(table)
     page.scores_key = scores_key(table, deal, players)
-    page.seats = [SeatRow(index=i, name=name, count=view["counts"][i], dealer=i == deal.dealer,
-                          to_act=i == to_act, badges=presenter.badges(page, i),
-                          robot=robots[i])
-                  for i, name in enumerate(players)]
+    page.seats = [
+        SeatRow(
+            index=i,
+            name=name,
+            count=view["counts"][i],
+            dealer=i == deal.dealer,
+            to_act=i == to_act,
+            badges=presenter.badges(page, i),
+            robot=robots[i],
+        )
+        for i, name in enumerate(players)
+    ]
     return page
 
 
@@ -227,8 +253,12 @@ def deal_log(hotseat: Hotseat, players: list[str], game) -> list[LogEntry]:
     entries = []
     for kind, seat, data in hotseat.log:
         taken_back = kind == TAKE_BACK
-        entry = LogEntry(name=names[seat], action=data["undone"] if taken_back else data,
-                         taken_back=taken_back, players=names)
+        entry = LogEntry(
+            name=names[seat],
+            action=data["undone"] if taken_back else data,
+            taken_back=taken_back,
+            players=names,
+        )
         # repr: the action is JSON's data, which its repr tells apart, at a fifth of the cost
         key = (known, taken_back, seat, repr(entry.action))
         entry.text = LOG_TEXTS.get(key)
@@ -252,18 +282,27 @@ def scored_rows(deals, players: list[str], game, latest: Deal | None = None):
     for position, (number, dealer, result) in enumerate(deals, start=1):
         results.append(result)
         totals = [t + s for t, s in zip(totals, result["scores"], strict=True)]
-        rows.append(SheetRow(
-            position=position, number=number, dealer=players[dealer], scores=result["scores"],
-            new=latest is not None and latest.is_over and number == latest.number,
-            detail=game.presenter.sheet_detail(result, players)))
+        rows.append(
+            SheetRow(
+                position=position,
+                number=number,
+                dealer=players[dealer],
+                scores=result["scores"],
+                new=latest is not None and latest.is_over and number == latest.number,
+                detail=game.presenter.sheet_detail(result, players),
+            )
+        )
     return rows, totals, results
 
 
 def finished(**deals):
     """The finished deals ``deals`` names (by its table or its cycle), in order."""
     # Deal.objects rather than a related manager, which costs more to set up than the query
-    return (Deal.objects.filter(**deals, is_over=True).order_by("number")
-            .values_list("number", "dealer", "result"))
+    return (
+        Deal.objects.filter(**deals, is_over=True)
+        .order_by("number")
+        .values_list("number", "dealer", "result")
+    )
 
 
 def scored_deals(deal: Deal) -> list[tuple]:
@@ -284,8 +323,9 @@ def scored_deals(deal: Deal) -> list[tuple]:
 def scores_key(table: Table, deal: Deal, players: list[str]) -> str:
     """Names what the score sheet or the running totals beside ``deal`` show, for the page's
     cache of them: the deals ``scored_deals`` gives, and the players' names."""
-    return " ".join([table.token, str(deal.number), str(deal.version) if deal.is_over else "",
-                     *players])
+    return " ".join(
+        [table.token, str(deal.number), str(deal.version) if deal.is_over else "", *players]
+    )
 
 
 def running_totals(players: list[str], game, deals) -> Totals:
@@ -297,12 +337,14 @@ def running_totals(players: list[str], game, deals) -> Totals:
 
 def cycle_results(cycle: Cycle) -> list[dict]:
     """The results of a cycle's finished deals, in order (1 query)."""
-    return list(cycle.deals.filter(is_over=True).order_by("number")
-                .values_list("result", flat=True))
+    return list(
+        cycle.deals.filter(is_over=True).order_by("number").values_list("result", flat=True)
+    )
 
 
-def cycle_sheet(cycle: Cycle, players: list[str], game, latest: Deal | None = None,
-                deals=None) -> Sheet:
+def cycle_sheet(
+    cycle: Cycle, players: list[str], game, latest: Deal | None = None, deals=None
+) -> Sheet:
     """The cycle's (or match's) score sheet: a column per player, a row per finished deal,
     the totals and, once it is complete, its winners (1 query, none when given its finished
     ``deals``)."""
@@ -311,12 +353,18 @@ def cycle_sheet(cycle: Cycle, players: list[str], game, latest: Deal | None = No
     rows, totals, results = scored_rows(deals, players, game, latest)
     complete = cycle.is_complete(results)
     best = max(totals) if complete else None
-    return Sheet(cycle=cycle, players=players, rows=rows, totals=totals, complete=complete,
-                 winners=[players[s] for s, t in enumerate(totals) if t == best]
-                 if complete else [])
+    return Sheet(
+        cycle=cycle,
+        players=players,
+        rows=rows,
+        totals=totals,
+        complete=complete,
+        winners=[players[s] for s, t in enumerate(totals) if t == best] if complete else [],
+    )
 
 
 # -- the list of tables ---------------------------------------------------------------------
+
 
 def sees_every_table(user) -> bool:
     """Who may list every table of the club: the directors, and the staff (who may open
@@ -329,10 +377,14 @@ def tables_of(user, everyone: bool = False):
     ready for ``table_rows``."""
     tables = Table.objects.all()
     if not everyone:
-        tables = tables.filter(Q(created_by=user) | Q(
-            pk__in=Seat.objects.filter(player__user=user).values("table_id")))
-    return with_tournament(with_seats(tables)).select_related("created_by").order_by(
-        "-created_at", "-pk")
+        tables = tables.filter(
+            Q(created_by=user) | Q(pk__in=Seat.objects.filter(player__user=user).values("table_id"))
+        )
+    return (
+        with_tournament(with_seats(tables))
+        .select_related("created_by")
+        .order_by("-created_at", "-pk")
+    )
 
 
 def table_rows(user, tables) -> list[TableRow]:
@@ -342,8 +394,11 @@ def table_rows(user, tables) -> list[TableRow]:
     tables = list(tables)
     ids = [table.pk for table in tables]
     deals = defaultdict(list)  # (number, over, cycle, result) in order, by table
-    for table_id, *deal in (Deal.objects.filter(table_id__in=ids).order_by("table_id", "number")
-                            .values_list("table_id", "number", "is_over", "cycle_id", "result")):
+    for table_id, *deal in (
+        Deal.objects.filter(table_id__in=ids)
+        .order_by("table_id", "number")
+        .values_list("table_id", "number", "is_over", "cycle_id", "result")
+    ):
         deals[table_id].append(deal)
     cycles = defaultdict(list)
     for cycle in Cycle.objects.filter(table_id__in=ids).order_by("table_id", "number"):
@@ -356,11 +411,15 @@ def table_row(user, table: Table, deals: list, cycles: list[Cycle]) -> TableRow:
     players = names(table)
     number, over, cycle_id, _result = deals[-1]
     # the totals its page shows: of the current cycle's sheet, or of every deal
-    scored = [result for _number, is_over, in_cycle, result in deals
-              if is_over and in_cycle == cycle_id]
+    scored = [
+        result for _number, is_over, in_cycle, result in deals if is_over and in_cycle == cycle_id
+    ]
     cycle = next((c for c in cycles if c.pk == cycle_id), None)
-    totals = ([sum(scores) for scores in zip(*(r["scores"] for r in scored), strict=True)]
-              if scored else [None] * len(players))
+    totals = (
+        [sum(scores) for scores in zip(*(r["scores"] for r in scored), strict=True)]
+        if scored
+        else [None] * len(players)
+    )
     # whoever may not open the table follows it, and its sheets, as its spectators do
     host = can_host(user, table)
     sheet, key = ("cycle", table.token) if host else ("watch-cycle", table.watch_key)
@@ -368,18 +427,28 @@ def table_row(user, table: Table, deals: list, cycles: list[Cycle]) -> TableRow:
     tournament = None
     if round_table is not None:
         round_ = round_table.round
-        tournament = Link(_("%(tournament)s, round %(n)s") % {
-            "tournament": round_.tournament.name, "n": round_.number},
-            reverse("tournament-round", args=[round_.tournament.key, round_.number]))
+        tournament = Link(
+            _("%(tournament)s, round %(n)s")
+            % {"tournament": round_.tournament.name, "n": round_.number},
+            reverse("tournament-round", args=[round_.tournament.key, round_.number]),
+        )
     return TableRow(
-        table=table, game=game, name=table.shown_name, deal=number, deal_over=over,
+        table=table,
+        game=game,
+        name=table.shown_name,
+        deal=number,
+        deal_over=over,
         host=table.created_by.get_username(),
         scores=[Score(name, total) for name, total in zip(players, totals, strict=True)],
         scores_title=game.presenter.sheet_title(cycle) if cycle else "",
-        sheets=[Link(game.presenter.sheet_title(c), reverse(sheet, args=[key, c.number]))
-                for c in cycles],
+        sheets=[
+            Link(game.presenter.sheet_title(c), reverse(sheet, args=[key, c.number]))
+            for c in cycles
+        ],
         url=table.get_absolute_url() if host else table.get_watch_url(),
-        tournament=tournament, can_manage=can_manage(user, table))
+        tournament=tournament,
+        can_manage=can_manage(user, table),
+    )
 
 
 def earlier_sheets(table: Table, cycle: Cycle) -> list[Link]:
@@ -387,6 +456,10 @@ def earlier_sheets(table: Table, cycle: Cycle) -> list[Link]:
     agreed alike, by the table's options)."""
     game = registry.game(table.game)
     plan = game.rules.cycle(table.options) or {}
-    return [Link(game.presenter.sheet_title(Cycle(table=table, number=n, **plan)),
-                 reverse("cycle", args=[table.token, n]))
-            for n in range(1, cycle.number)]
+    return [
+        Link(
+            game.presenter.sheet_title(Cycle(table=table, number=n, **plan)),
+            reverse("cycle", args=[table.token, n]),
+        )
+        for n in range(1, cycle.number)
+    ]

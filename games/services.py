@@ -45,15 +45,16 @@ def refused(exc: RulesError) -> ServiceError:
     if isinstance(exc, InvalidOption):
         return OptionRefused(exc.option, exc.message, **exc.params)
     if isinstance(exc, InvalidRecord):
-        return Refused(gettext_noop("These options do not fit the game: %(reason)s"),
-                       reason=str(exc))
+        return Refused(
+            gettext_noop("These options do not fit the game: %(reason)s"), reason=str(exc)
+        )
     return Refused(exc.message, **exc.params)
 
 
 # -- tables ---------------------------------------------------------------------------------
 
-def start_table(*, user, game: str, players: list, options: dict,
-                seed: int | None = None) -> Table:
+
+def start_table(*, user, game: str, players: list, options: dict, seed: int | None = None) -> Table:
     """A new table, its players (club players, names of new ones, or robots: a
     ``robots.RobotSeat`` at a strength) seated in the given order clockwise, and its first
     deal, whose dealer is drawn by lot. At least one seat is a person's."""
@@ -63,10 +64,10 @@ def start_table(*, user, game: str, players: list, options: dict,
     except RulesError as exc:
         raise refused(exc) from None
     if len(players) != rules.seats(options):
-        raise Refused(gettext_noop("This game needs %(count)s players."),
-                      count=rules.seats(options))
-    robot_seats = {i: p.strength for i, p in enumerate(players)
-                   if isinstance(p, robots.RobotSeat)}
+        raise Refused(
+            gettext_noop("This game needs %(count)s players."), count=rules.seats(options)
+        )
+    robot_seats = {i: p.strength for i, p in enumerate(players) if isinstance(p, robots.RobotSeat)}
     if robot_seats and not robots.has_robots(game):
         raise Refused(gettext_noop("This game has no robots."))
     if any(strength not in robots.LABELS for strength in robot_seats.values()):
@@ -75,36 +76,52 @@ def start_table(*, user, game: str, players: list, options: dict,
         raise Refused(gettext_noop("Seat at least one person: robots do not play alone."))
     lot = random.Random(seed) if seed is not None else random.SystemRandom()
     with transaction.atomic():
-        players = [p if isinstance(p, Player | robots.RobotSeat) else add_player(name=p, by=user)
-                   for p in players]
+        players = [
+            p if isinstance(p, Player | robots.RobotSeat) else add_player(name=p, by=user)
+            for p in players
+        ]
         people = [p.pk for p in players if isinstance(p, Player)]
         if len(set(people)) != len(people):
             raise Refused(gettext_noop("A player can take only one seat."))
         table = Table.objects.create(game=game, options=options, created_by=user)
         Seat.objects.bulk_create(
-            Seat(table=table, position=i, robot=robot_seats[i]) if i in robot_seats
-            else Seat(table=table, position=i, player=p) for i, p in enumerate(players))
+            Seat(table=table, position=i, robot=robot_seats[i])
+            if i in robot_seats
+            else Seat(table=table, position=i, player=p)
+            for i, p in enumerate(players)
+        )
         dealer = lot.randrange(len(players))
         plan = rules.cycle(options)
         cycle = Cycle.objects.create(table=table, number=1, **plan) if plan else None
         deal = _create_deal(table, cycle, 1, dealer, lot.getrandbits(62))
-        AuditEntry.objects.create(user=user, verb="table.start", table=table,
-                                  data={"game": game, "options": options, "dealer": dealer,
-                                        "players": [None if i in robot_seats else p.pk
-                                                    for i, p in enumerate(players)],
-                                        "robots": [robot_seats.get(i, "")
-                                                   for i in range(len(players))]})
+        AuditEntry.objects.create(
+            user=user,
+            verb="table.start",
+            table=table,
+            data={
+                "game": game,
+                "options": options,
+                "dealer": dealer,
+                "players": [None if i in robot_seats else p.pk for i, p in enumerate(players)],
+                "robots": [robot_seats.get(i, "") for i in range(len(players))],
+            },
+        )
         _hand_to_the_only_person(deal, user)
     return table
 
 
-def _create_deal(table: Table, cycle: Cycle | None, number: int, dealer: int,
-                 seed: int) -> Deal:
+def _create_deal(table: Table, cycle: Cycle | None, number: int, dealer: int, seed: int) -> Deal:
     rules = registry.rules(table.game)
     state = rules.new_deal(table.options, dealer, seed)
-    return Deal.objects.create(table=table, cycle=cycle, number=number, dealer=dealer,
-                               seed=seed, dealt=state.dealt,
-                               snapshot=Hotseat(rules, state).to_json())
+    return Deal.objects.create(
+        table=table,
+        cycle=cycle,
+        number=number,
+        dealer=dealer,
+        seed=seed,
+        dealt=state.dealt,
+        snapshot=Hotseat(rules, state).to_json(),
+    )
 
 
 def next_deal(*, table: Table, after: int, user) -> Deal:
@@ -117,32 +134,50 @@ def next_deal(*, table: Table, after: int, user) -> Deal:
     rules = registry.rules(table.game)
     with transaction.atomic():
         lock_open_table(table)
-        last = (Deal.objects.select_for_update(of=("self",)).select_related("cycle")
-                .filter(table=table)
-                .order_by("-number").first())
+        last = (
+            Deal.objects.select_for_update(of=("self",))
+            .select_related("cycle")
+            .filter(table=table)
+            .order_by("-number")
+            .first()
+        )
         if last.number != after:
             raise Stale(gettext_noop("The next deal has already started."))
         if not last.is_over:
             raise Refused(gettext_noop("This deal is not over yet."))
         cycle = last.cycle
         if cycle is not None and cycle.is_complete(selectors.cycle_results(cycle)):
-            cycle = Cycle.objects.create(table=table, number=cycle.number + 1,
-                                         **rules.cycle(table.options))
+            cycle = Cycle.objects.create(
+                table=table, number=cycle.number + 1, **rules.cycle(table.options)
+            )
         try:
-            deal = _create_deal(table, cycle, last.number + 1,
-                                (last.dealer + 1) % rules.seats(table.options),
-                                random.SystemRandom().getrandbits(62))
+            deal = _create_deal(
+                table,
+                cycle,
+                last.number + 1,
+                (last.dealer + 1) % rules.seats(table.options),
+                random.SystemRandom().getrandbits(62),
+            )
         except IntegrityError:
             raise Stale(gettext_noop("The next deal has already started.")) from None
-        AuditEntry.objects.create(user=user, verb="deal.start", table=table, deal=deal,
-                                  data={"number": deal.number, "dealer": deal.dealer,
-                                        "cycle": cycle.number if cycle else None})
+        AuditEntry.objects.create(
+            user=user,
+            verb="deal.start",
+            table=table,
+            deal=deal,
+            data={
+                "number": deal.number,
+                "dealer": deal.dealer,
+                "cycle": cycle.number if cycle else None,
+            },
+        )
         _hand_to_the_only_person(deal, user)
         _notify_on_commit(deal)
     return deal
 
 
 # -- the hotseat turn -------------------------------------------------------------------
+
 
 def reveal(*, deal: Deal, seat: int, expected_version: int, user) -> Deal:
     """The player to act has the screen: his hand may now be shown (never a robot's)."""
@@ -171,8 +206,11 @@ def robot_turn(*, deal: Deal, seat: int, expected_version: int, user) -> Deal:
     if current is None:
         raise Refused(gettext_noop("The form was incomplete or damaged; nothing was done."))
     if current.version != expected_version:
-        raise Stale(gettext_noop(
-            "The table had moved on since this page was shown; here it is as it is now."))
+        raise Stale(
+            gettext_noop(
+                "The table had moved on since this page was shown; here it is as it is now."
+            )
+        )
     current.table = table
     state = selectors.load(current).state
     if state.is_over() or state.to_act != seat:
@@ -245,14 +283,21 @@ def _lock(deal: Deal, expected_version: int) -> tuple[Deal, Hotseat]:
     lock_open_table(deal.table)
     try:
         # its cycle too, for the page that shows the deal once written
-        locked = (Deal.objects.select_for_update(of=("self",)).select_related("cycle")
-                  .get(table_id=deal.table_id, number=deal.number))
+        locked = (
+            Deal.objects.select_for_update(of=("self",))
+            .select_related("cycle")
+            .get(table_id=deal.table_id, number=deal.number)
+        )
     except Deal.DoesNotExist:
-        raise Refused(gettext_noop(
-            "The form was incomplete or damaged; nothing was done.")) from None
+        raise Refused(
+            gettext_noop("The form was incomplete or damaged; nothing was done.")
+        ) from None
     if locked.version != expected_version:
-        raise Stale(gettext_noop(
-            "The table had moved on since this page was shown; here it is as it is now."))
+        raise Stale(
+            gettext_noop(
+                "The table had moved on since this page was shown; here it is as it is now."
+            )
+        )
     locked.table = deal.table
     return locked, selectors.load(locked)
 
@@ -264,15 +309,19 @@ def _append(locked: Deal, hotseat: Hotseat, event: Event, user) -> None:
     except RulesError as exc:
         raise refused(exc) from None
     try:
-        DealEvent.objects.create(deal=locked, index=locked.version, kind=event.kind,
-                                 seat=event.seat, data=event.data)
+        DealEvent.objects.create(
+            deal=locked, index=locked.version, kind=event.kind, seat=event.seat, data=event.data
+        )
     except IntegrityError:
         raise Stale(gettext_noop("That was already done.")) from None
     locked.version += 1
-    AuditEntry.objects.create(user=user, verb=f"deal.{event.kind}",
-                              table_id=locked.table_id, deal=locked,
-                              data={"index": locked.version - 1, "seat": event.seat,
-                                    **event.data})
+    AuditEntry.objects.create(
+        user=user,
+        verb=f"deal.{event.kind}",
+        table_id=locked.table_id,
+        deal=locked,
+        data={"index": locked.version - 1, "seat": event.seat, **event.data},
+    )
 
 
 def _saved(locked: Deal, hotseat: Hotseat) -> None:
@@ -287,7 +336,8 @@ def _saved(locked: Deal, hotseat: Hotseat) -> None:
         # ...and, complete, finishes the table: the answer to this action shows it so
         table = locked.table
         table.name, table.state, table.version = (
-            Table.objects.filter(pk=table.pk).values_list("name", "state", "version").get())
+            Table.objects.filter(pk=table.pk).values_list("name", "state", "version").get()
+        )
     _notify_on_commit(locked)
 
 
@@ -297,29 +347,36 @@ def group_name(table: Table) -> str:
 
 def _notify_on_commit(deal: Deal) -> None:
     # Only the deal number and version: listeners fetch what their viewer may see.
-    send_on_commit(group_name(deal.table), {"type": "live.changed",
-                                            "stamp": [deal.number, deal.version]})
+    send_on_commit(
+        group_name(deal.table), {"type": "live.changed", "stamp": [deal.number, deal.version]}
+    )
 
 
 # -- managing a table: its name, finishing or abandoning it ---------------------------------
 
 CLOSED = {
-    Table.State.FINISHED: gettext_noop("This table is finished: nothing more can be played "
-                                       "at it."),
-    Table.State.ABANDONED: gettext_noop("This table was abandoned: nothing more can be played "
-                                        "at it."),
+    Table.State.FINISHED: gettext_noop("This table is finished: nothing more can be played at it."),
+    Table.State.ABANDONED: gettext_noop(
+        "This table was abandoned: nothing more can be played at it."
+    ),
 }
 # A tournament's table is finished by its tournament alone, once its sheet is complete.
-SHEET_COMPLETE = gettext_noop("This table's sheet for the tournament is complete: nothing "
-                              "more is played at it.")
+SHEET_COMPLETE = gettext_noop(
+    "This table's sheet for the tournament is complete: nothing more is played at it."
+)
 
 
 def lock_open_table(table: Table) -> None:
     """A finished or abandoned table takes no more writes. Every write of a deal, and every
     new deal, locks the table first, as a change of its state does: none of them is made
     while the table is being finished or abandoned, and each reads the state it leaves."""
-    state = (Table.objects.filter(pk=table.pk).order_by().select_for_update()
-             .values_list("state", flat=True).get())
+    state = (
+        Table.objects.filter(pk=table.pk)
+        .order_by()
+        .select_for_update()
+        .values_list("state", flat=True)
+        .get()
+    )
     if state == Table.State.FINISHED and selectors.tournament_table(table) is not None:
         raise Closed(SHEET_COMPLETE)
     if state in CLOSED:
@@ -335,8 +392,10 @@ def rename_table(*, table: Table, name: str, expected_version: int, user) -> Tab
     if not name.isprintable():
         raise Refused(gettext_noop("A name may hold only printable text."))
     if len(name) > NAME_LENGTH:
-        raise Refused(gettext_noop("A table's name may be at most %(count)s characters long."),
-                      count=NAME_LENGTH)
+        raise Refused(
+            gettext_noop("A table's name may be at most %(count)s characters long."),
+            count=NAME_LENGTH,
+        )
 
     def rename(locked: Table, last: Deal | None) -> dict:
         old, locked.name = locked.name, name
@@ -362,15 +421,23 @@ def finish_tournament_table(*, table: Table) -> Table:
 def _finish(table: Table, expected_version: int | None, user, tournament: bool) -> Table:
     def finish(locked: Table, last: Deal | None) -> dict:
         if not tournament and selectors.tournament_table(locked) is not None:
-            raise Refused(gettext_noop(
-                "A tournament's table is finished once its sheet is complete; to stop it "
-                "before, abandon it: the deals finished so far stay on its sheet."))
+            raise Refused(
+                gettext_noop(
+                    "A tournament's table is finished once its sheet is complete; to stop it "
+                    "before, abandon it: the deals finished so far stay on its sheet."
+                )
+            )
         if last is not None and not last.is_over:
-            raise Refused(gettext_noop("A deal is still being played: play it to its end "
-                                       "first, or abandon the table."))
+            raise Refused(
+                gettext_noop(
+                    "A deal is still being played: play it to its end first, or abandon the table."
+                )
+            )
         locked.state = Table.State.FINISHED
-        return {"deal": last.number if last else None,
-                **({"reason": "sheet complete"} if tournament else {})}
+        return {
+            "deal": last.number if last else None,
+            **({"reason": "sheet complete"} if tournament else {}),
+        }
 
     return _manage(table, expected_version, user, "table.finish", finish)
 
@@ -381,8 +448,7 @@ def abandon_table(*, table: Table, expected_version: int, user) -> Table:
 
     def abandon(locked: Table, last: Deal | None) -> dict:
         locked.state = Table.State.ABANDONED
-        return {"deal": last.number if last else None,
-                "deal_over": last.is_over if last else None}
+        return {"deal": last.number if last else None, "deal_over": last.is_over if last else None}
 
     return _manage(table, expected_version, user, "table.abandon", abandon)
 
@@ -394,8 +460,9 @@ def _refuse_unless_open(table: Table) -> None:
         raise Stale(gettext_noop("This table was already abandoned."))
 
 
-def _manage(table: Table, expected_version: int | None, user, verb: str, change, *,
-            open_only: bool = True) -> Table:
+def _manage(
+    table: Table, expected_version: int | None, user, verb: str, change, *, open_only: bool = True
+) -> Table:
     """One change of a table, in one transaction: lock the table (a new deal waits for the
     change, or the change for the new deal), then its current deal (so that a write of the
     deal waits for the change and then sees it, see ``lock_open_table``); refuse a table no
@@ -406,21 +473,27 @@ def _manage(table: Table, expected_version: int | None, user, verb: str, change,
         try:
             locked = Table.objects.select_for_update().get(pk=table.pk)
         except Table.DoesNotExist:
-            raise Refused(gettext_noop(
-                "The form was incomplete or damaged; nothing was done.")) from None
-        last = (Deal.objects.select_for_update().filter(table=locked).order_by("-number")
-                .first())
+            raise Refused(
+                gettext_noop("The form was incomplete or damaged; nothing was done.")
+            ) from None
+        last = Deal.objects.select_for_update().filter(table=locked).order_by("-number").first()
         if open_only:
             _refuse_unless_open(locked)
         if expected_version is not None and locked.version != expected_version:
-            raise Stale(gettext_noop(
-                "The table had changed since this page was shown; here it is as it is now."))
+            raise Stale(
+                gettext_noop(
+                    "The table had changed since this page was shown; here it is as it is now."
+                )
+            )
         data = change(locked, last)
         locked.version += 1
         locked.save(update_fields=["name", "state", "version"])
-        AuditEntry.objects.create(user=user, verb=verb, table=locked,
-                                  data={**data, "state": locked.state,
-                                        "version": locked.version})
+        AuditEntry.objects.create(
+            user=user,
+            verb=verb,
+            table=locked,
+            data={**data, "state": locked.state, "version": locked.version},
+        )
         # the pages of the table fetch themselves: the deal's stamp, then the table's version
         stamp = [last.number, last.version, locked.version] if last else [0, 0, locked.version]
         send_on_commit(group_name(locked), {"type": "live.changed", "stamp": stamp})

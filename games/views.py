@@ -57,10 +57,17 @@ def rules(request, game):
         text = select_template(game.rules_templates(get_language())).template.name
     except (registry.UnknownGame, TemplateDoesNotExist):
         raise Http404 from None
-    return render(request, "games/rules.html", {
-        "game": game, "games": registry.games(), "text": text,
-        # the options form, unbound: the text names each option by the form's own label
-        "form": game.form()})
+    return render(
+        request,
+        "games/rules.html",
+        {
+            "game": game,
+            "games": registry.games(),
+            "text": text,
+            # the options form, unbound: the text names each option by the form's own label
+            "form": game.form(),
+        },
+    )
 
 
 @login_required
@@ -71,19 +78,20 @@ def new_table(request, game):
         raise Http404 from None
     # the member who starts a table usually plays at it: seat 1 is his, until changed
     player = getattr(request.user, "club_player", None)
-    form = game.form(request.POST or None, game=game.key,
-                     initial={"seat_0": player.pk} if player else None)
+    form = game.form(
+        request.POST or None, game=game.key, initial={"seat_0": player.pk} if player else None
+    )
     if request.method == "POST" and form.is_valid():
         try:
-            table = services.start_table(user=request.user, game=game.key,
-                                         players=form.seated(), options=form.options())
+            table = services.start_table(
+                user=request.user, game=game.key, players=form.seated(), options=form.options()
+            )
         except services.ServiceError as exc:
             form.refuse(exc, message_text(exc))
         else:
             return redirect(table)
     status = 400 if request.method == "POST" else 200
-    return render(request, "games/new_table.html", {"form": form, "game": game},
-                  status=status)
+    return render(request, "games/new_table.html", {"form": form, "game": game}, status=status)
 
 
 def host_table(request, token: str) -> Table:
@@ -138,13 +146,15 @@ class TableUrls:
         self.token = token
 
 
-def render_table(request, table, *, deal=None, error=None, status=200, chosen=None,
-                 spectator=False):
+def render_table(
+    request, table, *, deal=None, error=None, status=200, chosen=None, spectator=False
+):
     """The table page (its partial for htmx) showing ``deal``, by default the current one;
     a spectator's holds no hand."""
     closed = not table.is_open  # finished or abandoned: no hand, nothing to press
-    page = selectors.table_page(table, deal or selectors.current_deal(table), chosen=chosen,
-                                spectator=spectator or closed)
+    page = selectors.table_page(
+        table, deal or selectors.current_deal(table), chosen=chosen, spectator=spectator or closed
+    )
     if closed and page.mode == "watch":
         page.mode = "closed"  # the deal was left unfinished: nobody is to play
         for seat in page.seats:
@@ -154,8 +164,7 @@ def render_table(request, table, *, deal=None, error=None, status=200, chosen=No
     context["spectator"] = spectator
     context.update(table_extras(request, page, spectator))
     # the page's socket: a spectator's knows the spectators' key only
-    context["live"] = (f"/ws/watch/{table.watch_key}/" if spectator
-                       else f"/ws/t/{table.token}/")
+    context["live"] = f"/ws/watch/{table.watch_key}/" if spectator else f"/ws/t/{table.token}/"
     if not spectator:
         context["watch_url"] = request.build_absolute_uri(table.get_watch_url())
         context["urls"] = TableUrls(table.token)
@@ -222,8 +231,9 @@ def table_post(handler):
         try:
             deal = handler(request, table)
         except services.ServiceError as exc:
-            return render_table(request, table, status=exc.status,
-                                error=message_text(exc, selectors.names(table)))
+            return render_table(
+                request, table, status=exc.status, error=message_text(exc, selectors.names(table))
+            )
         if request.htmx:
             return render_table(request, table, deal=deal)
         return redirect(table)
@@ -236,8 +246,12 @@ def turn(request, table) -> dict:
     """The fields every turn's form carries: the deal and version it showed, and the seat.
     The deal is named by its table and number only: the service reads it, under lock."""
     deal = Deal(table=table, number=posted_int(request.POST, "deal"))
-    return {"deal": deal, "seat": posted_int(request.POST, "seat"),
-            "expected_version": posted_int(request.POST, "version"), "user": request.user}
+    return {
+        "deal": deal,
+        "seat": posted_int(request.POST, "seat"),
+        "expected_version": posted_int(request.POST, "version"),
+        "user": request.user,
+    }
 
 
 @table_post
@@ -270,8 +284,9 @@ def take_back(request, table):
 
 @table_post
 def next_deal(request, table):
-    return services.next_deal(table=table, after=posted_int(request.POST, "deal"),
-                              user=request.user)
+    return services.next_deal(
+        table=table, after=posted_int(request.POST, "deal"), user=request.user
+    )
 
 
 @table_get
@@ -292,9 +307,17 @@ def sheet_response(request, table, number, spectator=False):
         raise Http404
     game = registry.game(table.game)
     sheet = selectors.cycle_sheet(cycle, selectors.names(table), game)
-    return render(request, "games/cycle.html", {
-        "table": table, "game": game, "sheet": sheet, "spectator": spectator,
-        "title": game.presenter.sheet_title(cycle)})
+    return render(
+        request,
+        "games/cycle.html",
+        {
+            "table": table,
+            "game": game,
+            "sheet": sheet,
+            "spectator": spectator,
+            "title": game.presenter.sheet_title(cycle),
+        },
+    )
 
 
 @table_get
@@ -315,13 +338,14 @@ def record_response(request, table, number):
         raise Http404
     if not deal.is_over:
         # The record holds every hand as dealt: not while the deal is being played.
-        return refused_page(request, _("The record can be downloaded once the deal is over."),
-                            409)
+        return refused_page(request, _("The record can be downloaded once the deal is over."), 409)
     deal.table = table
-    response = JsonResponse(selectors.record(deal), json_dumps_params={"ensure_ascii": False,
-                                                                       "indent": 1})
+    response = JsonResponse(
+        selectors.record(deal), json_dumps_params={"ensure_ascii": False, "indent": 1}
+    )
     response["Content-Disposition"] = (
-        f'attachment; filename="{table.game}-{table.pk}-deal-{deal.number}.json"')
+        f'attachment; filename="{table.game}-{table.pk}-deal-{deal.number}.json"'
+    )
     return response
 
 
@@ -347,22 +371,21 @@ def replay_response(request, table, number, spectator=False):
         raise Http404
     if not deal.is_over:
         # Every hand open: not while the deal is being played.
-        return refused_page(request, _("The replay can be shown once the deal is over."),
-                            409)
+        return refused_page(request, _("The replay can be shown once the deal is over."), 409)
     try:
         step = int(request.GET.get("step") or 0)
     except ValueError:
         return refused_page(request, _("There is no such step."), 400)
     deal.table = table
-    page = replays.replay_page(selectors.record(deal), step, selectors.names(table),
-                               table=table, deal=deal)
+    page = replays.replay_page(
+        selectors.record(deal), step, selectors.names(table), table=table, deal=deal
+    )
     return render_replay(request, page, spectator=spectator)
 
 
 def render_replay(request, page, *, error=None, status=200, spectator=False):
     context = {f.name: getattr(page, f.name) for f in fields(page)} if page else {}
-    context.update(replay=page, error=error, spectator=spectator,
-                   limit_kib=replays.LIMIT // 1024)
+    context.update(replay=page, error=error, spectator=spectator, limit_kib=replays.LIMIT // 1024)
     template = f"{REPLAY}#replay" if request.htmx else REPLAY
     return render(request, template, context, status=status)
 
@@ -387,18 +410,29 @@ def replay_upload(request):
         elif "record" in request.POST:  # a step of a record the page carries
             text = read_text(io.BytesIO(request.POST["record"].encode()), replays.LIMIT)
         else:
-            return render_replay(request, None, status=400,
-                                 error=_("Choose a deal record to upload."))
+            return render_replay(
+                request, None, status=400, error=_("Choose a deal record to upload.")
+            )
         record = parse(text)
-        page = replays.replay_page(record, step, upload=replays.Upload(
-            json.dumps(record, ensure_ascii=False, separators=(",", ":")), name))
+        page = replays.replay_page(
+            record,
+            step,
+            upload=replays.Upload(
+                json.dumps(record, ensure_ascii=False, separators=(",", ":")), name
+            ),
+        )
     except (InvalidRecord, Unreadable) as exc:  # worded as manage.py replay words them
         error = _("%(file)s: not a valid record: %(reason)s") % {
-            "file": name, "reason": message_text(exc, as_written=True)}
+            "file": name,
+            "reason": message_text(exc, as_written=True),
+        }
     except IllegalRecordAction as exc:
         error = _("%(file)s: illegal action %(index)s %(action)s: %(reason)s") % {
-            "file": name, "index": exc.index, "action": shown_action(exc.action),
-            "reason": message_text(exc.reason, as_written=True)}
+            "file": name,
+            "index": exc.index,
+            "action": shown_action(exc.action),
+            "reason": message_text(exc.reason, as_written=True),
+        }
     else:
         return render_replay(request, page)
     return render_replay(request, None, error=error, status=400)
@@ -407,10 +441,11 @@ def replay_upload(request):
 def shown_action(action) -> str:
     """An action as the record writes it, cut short if it is long."""
     text = json.dumps(action, ensure_ascii=False)
-    return text if len(text) <= SHOWN_VALUE else text[:SHOWN_VALUE - 1] + "…"
+    return text if len(text) <= SHOWN_VALUE else text[: SHOWN_VALUE - 1] + "…"
 
 
 # -- the list of tables, and managing one ----------------------------------------------------
+
 
 def table_extras(request, page, spectator: bool) -> dict:
     """What the table page shows beside the game, for whom may open it: the sheets of the
@@ -418,8 +453,11 @@ def table_extras(request, page, spectator: bool) -> dict:
     action's partial), whether he may rename, finish or abandon the table."""
     if spectator:
         return {}
-    extras = {"earlier_sheets": selectors.earlier_sheets(page.table, page.sheet.cycle)
-              if page.sheet else []}
+    extras = {
+        "earlier_sheets": selectors.earlier_sheets(page.table, page.sheet.cycle)
+        if page.sheet
+        else []
+    }
     if not request.htmx:
         extras["can_manage"] = selectors.can_manage(request.user, page.table)
     return extras
@@ -433,13 +471,22 @@ def tables(request):
     user = request.user
     everyone = selectors.sees_every_table(user) and request.GET.get("show") == "all"
     page = Paginator(selectors.tables_of(user, everyone), TABLES_A_PAGE).get_page(
-        request.GET.get("page"))
-    return render(request, "games/tables.html", {
-        "rows": selectors.table_rows(user, page.object_list), "page": page,
-        "pages": page.paginator.get_elided_page_range(page.number, on_each_side=2, on_ends=1),
-        "ellipsis": Paginator.ELLIPSIS,
-        "everyone": everyone, "may_see_all": selectors.sees_every_table(user),
-        "show": "all" if everyone else "", "here": request.get_full_path()})
+        request.GET.get("page")
+    )
+    return render(
+        request,
+        "games/tables.html",
+        {
+            "rows": selectors.table_rows(user, page.object_list),
+            "page": page,
+            "pages": page.paginator.get_elided_page_range(page.number, on_each_side=2, on_ends=1),
+            "ellipsis": Paginator.ELLIPSIS,
+            "everyone": everyone,
+            "may_see_all": selectors.sees_every_table(user),
+            "show": "all" if everyone else "",
+            "here": request.get_full_path(),
+        },
+    )
 
 
 def table_managed(handler):
@@ -458,11 +505,9 @@ def table_managed(handler):
             raise Http404 from None
         if not selectors.can_manage(request.user, table):
             if selectors.tournament_table(table) is not None:
-                message = _("This table is played for a tournament: only a director may "
-                            "change it.")
+                message = _("This table is played for a tournament: only a director may change it.")
             else:
-                message = _("Only the member who started this table, or a director, may "
-                            "change it.")
+                message = _("Only the member who started this table, or a director, may change it.")
             return refused_page(request, message, 403)
         return handler(request, table)
 
@@ -479,41 +524,60 @@ def manage_response(request, table, action: str, write):
     error, status = None, 200
     if request.method == "POST":
         try:
-            write({"table": table, "user": request.user,
-                   "expected_version": posted_int(request.POST, "version")})
+            write(
+                {
+                    "table": table,
+                    "user": request.user,
+                    "expected_version": posted_int(request.POST, "version"),
+                }
+            )
         except services.ServiceError as exc:
             error, status = message_text(exc), exc.status
             table = selectors.managed_table(table.token)
         else:
             return redirect(back)
-    return render(request, "games/manage_table.html", {
-        "table": table, "action": action, "error": error, "back": back,
-        "round_table": selectors.tournament_table(table),
-        "deal": selectors.current_deal(table)}, status=status)
+    return render(
+        request,
+        "games/manage_table.html",
+        {
+            "table": table,
+            "action": action,
+            "error": error,
+            "back": back,
+            "round_table": selectors.tournament_table(table),
+            "deal": selectors.current_deal(table),
+        },
+        status=status,
+    )
 
 
 @table_managed
 def rename_table(request, table):
-    return manage_response(request, table, "rename", lambda fields: services.rename_table(
-        name=request.POST.get("name", ""), **fields))
+    return manage_response(
+        request,
+        table,
+        "rename",
+        lambda fields: services.rename_table(name=request.POST.get("name", ""), **fields),
+    )
 
 
 @table_managed
 def finish_table(request, table):
-    return manage_response(request, table, "finish",
-                           lambda fields: services.finish_table(**fields))
+    return manage_response(request, table, "finish", lambda fields: services.finish_table(**fields))
 
 
 @table_managed
 def abandon_table(request, table):
-    return manage_response(request, table, "abandon",
-                           lambda fields: services.abandon_table(**fields))
+    return manage_response(
+        request, table, "abandon", lambda fields: services.abandon_table(**fields)
+    )
 
 
 def safe_next(request) -> str | None:
     """The page to go back to (``next``), if it is a page of this site."""
     target = request.POST.get("next") or request.GET.get("next")
-    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
-                                                  require_https=request.is_secure()):
+    if target and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
         return target
     return None

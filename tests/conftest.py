@@ -41,10 +41,15 @@ def django_db_setup(django_db_setup, django_db_blocker):
         left = other_sessions(connection)
         if left:
             with connection.cursor() as cursor:
-                cursor.execute("SELECT pg_terminate_backend(pid) FROM unnest(%s::int[]) AS pid",
-                               [[pid for pid, *_ in left]])
-            pytest.fail("connections left open to the test database at the end of the run "
-                        f"(pid, state, last statement): {left}", pytrace=False)
+                cursor.execute(
+                    "SELECT pg_terminate_backend(pid) FROM unnest(%s::int[]) AS pid",
+                    [[pid for pid, *_ in left]],
+                )
+            pytest.fail(
+                "connections left open to the test database at the end of the run "
+                f"(pid, state, last statement): {left}",
+                pytrace=False,
+            )
 
 
 def other_sessions(connection, wait: float = 5.0) -> list[tuple]:
@@ -53,8 +58,10 @@ def other_sessions(connection, wait: float = 5.0) -> list[tuple]:
     deadline = time.monotonic() + wait
     while True:
         with connection.cursor() as cursor:
-            cursor.execute("SELECT pid, state, left(query, 200) FROM pg_stat_activity "
-                           "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+            cursor.execute(
+                "SELECT pid, state, left(query, 200) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
             left = cursor.fetchall()
         if not left or time.monotonic() > deadline:
             return left
@@ -83,8 +90,9 @@ def table(request, host, players):
     as it seats."""
     rules = registry.game(request.param).rules
     seats = rules.seats(rules.parse_options({}))
-    return services.start_table(user=host, game=request.param, players=players[:seats],
-                                options={}, seed=7)
+    return services.start_table(
+        user=host, game=request.param, players=players[:seats], options={}, seed=7
+    )
 
 
 @pytest.fixture
@@ -99,17 +107,18 @@ def variety_table(host, players):
 
 @pytest.fixture
 def short_variety_table(host, players):
-    return services.start_table(user=host, game="variety", players=players,
-                                options={"cycle": "short"}, seed=5)
+    return services.start_table(
+        user=host, game="variety", players=players, options={"cycle": "short"}, seed=5
+    )
 
 
 @pytest.fixture
 def leopard_table(host, players):
-    return services.start_table(user=host, game="leopard", players=players[:2], options={},
-                                seed=11)
+    return services.start_table(user=host, game="leopard", players=players[:2], options={}, seed=11)
 
 
 # -- real server processes (tests/support/servers.py) -----------------------------------
+
 
 @pytest.fixture
 def served(settings, tmp_path):

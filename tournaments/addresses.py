@@ -13,14 +13,64 @@ from django.urls import reverse
 from django.utils.deprecation import MiddlewareMixin
 
 # Russian as BGN/PCGN writes it, without its diacritics; Ukrainian and Belarusian letters too.
-CYRILLIC = dict(zip(
-    "абвгдеёжзийклмнопрстуфхцчшщъыьэюяієїґў",
-    ["a", "b", "v", "g", "d", "e", "e", "zh", "z", "i", "y", "k", "l", "m", "n", "o", "p",
-     "r", "s", "t", "u", "f", "kh", "ts", "ch", "sh", "shch", "", "y", "", "e", "yu", "ya",
-     "i", "ye", "yi", "g", "u"], strict=True))
+CYRILLIC = dict(
+    zip(
+        "абвгдеёжзийклмнопрстуфхцчшщъыьэюяієїґў",
+        [
+            "a",
+            "b",
+            "v",
+            "g",
+            "d",
+            "e",
+            "e",
+            "zh",
+            "z",
+            "i",
+            "y",
+            "k",
+            "l",
+            "m",
+            "n",
+            "o",
+            "p",
+            "r",
+            "s",
+            "t",
+            "u",
+            "f",
+            "kh",
+            "ts",
+            "ch",
+            "sh",
+            "shch",
+            "",
+            "y",
+            "",
+            "e",
+            "yu",
+            "ya",
+            "i",
+            "ye",
+            "yi",
+            "g",
+            "u",
+        ],
+        strict=True,
+    )
+)
 # Latin letters that Unicode does not decompose into a plain letter and a mark.
-LATIN = {"ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "ð": "d", "þ": "th",
-         "ı": "i"}
+LATIN = {
+    "ß": "ss",
+    "æ": "ae",
+    "œ": "oe",
+    "ø": "o",
+    "ł": "l",
+    "đ": "d",
+    "ð": "d",
+    "þ": "th",
+    "ı": "i",
+}
 LONGEST = 40  # a key's words are cut to this many characters, at a hyphen
 SHORT = 6  # the length of a key drawn at random
 # No 0/o, 1/l/i: a random key is read out and typed without asking which was meant.
@@ -57,8 +107,7 @@ def random_key() -> str:
 
 def is_readable(key: str) -> bool:
     """A key as ``free_key`` gives them: lowercase ASCII words and digits joined by hyphens."""
-    return (len(key) <= 80 and READABLE.fullmatch(key) is not None
-            and key not in RESERVED)
+    return len(key) <= 80 and READABLE.fullmatch(key) is not None and key not in RESERVED
 
 
 def readable_key(name: str, taken) -> str:
@@ -83,6 +132,7 @@ def key_lookup(key: str) -> Q:
 
 
 # -- a page under a former key -----------------------------------------------------------
+
 
 class Moved(Exception):
     """The page was asked for under the tournament's former key; ``key`` is its key."""

@@ -49,14 +49,17 @@ def refusal_text(exc: services.TournamentError, names: list[str] | None = None) 
 def row_layout(row: SheetRow):
     """The row's columns and its table's players, in seat order."""
     table = row.table  # its seats prefetched where rows are listed
-    names = [str(seat.entrant.player) for seat in
-             sorted(table.seats.all(), key=lambda seat: seat.position)]
+    names = [
+        str(seat.entrant.player)
+        for seat in sorted(table.seats.all(), key=lambda seat: seat.position)
+    ]
     return selectors_corrections.columns(table.round.tournament, names)
 
 
 def words(layout, data) -> str:
-    return "; ".join(f"{label}: {value}"
-                     for label, value in selectors_corrections.row_words(layout, data))
+    return "; ".join(
+        f"{label}: {value}" for label, value in selectors_corrections.row_words(layout, data)
+    )
 
 
 @dataclass(frozen=True)
@@ -89,27 +92,33 @@ class TitledAdmin(admin.ModelAdmin):
         return CountedChangeList
 
     def changelist_view(self, request, extra_context=None):
-        title = self.titles.choose if self.has_change_permission(request) \
+        title = (
+            self.titles.choose
+            if self.has_change_permission(request)
             else self.titles.choose_to_view
-        return super().changelist_view(request, {"title": title,
-                                                 "add_title": self.titles.add,
-                                                 **(extra_context or {})})
+        )
+        return super().changelist_view(
+            request, {"title": title, "add_title": self.titles.add, **(extra_context or {})}
+        )
 
-    def render_change_form(self, request, context, add=False, change=False, form_url="",
-                           obj=None):
+    def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
         if add:
             context["title"] = self.titles.add
         else:
-            context["title"] = self.titles.change if self.has_change_permission(
-                request, obj) else self.titles.view
+            context["title"] = (
+                self.titles.change if self.has_change_permission(request, obj) else self.titles.view
+            )
         context["add_title"] = self.titles.add
         return super().render_change_form(request, context, add, change, form_url, obj)
 
 
 def reason_field(label):
     return forms.CharField(
-        label=label, max_length=300, widget=forms.TextInput(attrs={"size": 80}),
-        help_text=_("Kept in the history with who changed what, and when."))
+        label=label,
+        max_length=300,
+        widget=forms.TextInput(attrs={"size": 80}),
+        help_text=_("Kept in the history with who changed what, and when."),
+    )
 
 
 class ReasonForm(forms.ModelForm):
@@ -142,15 +151,14 @@ class SheetRowForm(ReasonForm):
         if "data" in self.fields:
             self.fields["data"].help_text = gettext(
                 "As the tournament document writes it: a seat is its number from 0, in seat "
-                "order (%(seats)s).") % {"seats": ", ".join(
-                    f"{seat} — {name}" for seat, name in enumerate(self.names))}
+                "order (%(seats)s)."
+            ) % {"seats": ", ".join(f"{seat} — {name}" for seat, name in enumerate(self.names))}
 
     def clean(self):
         cleaned = super().clean()
         if "data" in cleaned and not self.has_error("data"):
             try:
-                cleaned["data"] = services.check_row_change(row=self.instance,
-                                                            data=cleaned["data"])
+                cleaned["data"] = services.check_row_change(row=self.instance, data=cleaned["data"])
             except services.TournamentError as exc:
                 self.add_error("data", refusal_text(exc, self.names))
         return cleaned
@@ -174,8 +182,7 @@ class AdjustmentForm(ReasonForm):
             self.fields.pop("change_reason", None)  # the stated reason says why
         if "round" in self.fields:
             self.fields["round"].queryset = Round.objects.select_related("tournament")
-            self.fields["entrant"].queryset = Entrant.objects.select_related(
-                "tournament", "player")
+            self.fields["entrant"].queryset = Entrant.objects.select_related("tournament", "player")
 
     def clean(self):
         cleaned = super().clean()
@@ -185,9 +192,9 @@ class AdjustmentForm(ReasonForm):
                 self.add_error("entrant", gettext("That entrant is not in this tournament."))
         elif "points" in cleaned and "reason" in cleaned:
             try:
-                services.check_adjustment_change(adjustment=self.instance,
-                                                 points=cleaned["points"],
-                                                 note=cleaned["reason"])
+                services.check_adjustment_change(
+                    adjustment=self.instance, points=cleaned["points"], note=cleaned["reason"]
+                )
             except services.TournamentError as exc:
                 self.add_error(None, refusal_text(exc))
         return cleaned
@@ -217,12 +224,14 @@ class RowWordsContextHelper(JsonContextHelper):
         shown = []
         for change in delta.changes:
             if change.field != "data":
-                shown += super().context_for_delta_changes(type(delta)(
-                    [change], [change.field], delta.old_record, delta.new_record))
+                shown += super().context_for_delta_changes(
+                    type(delta)([change], [change.field], delta.old_record, delta.new_record)
+                )
                 continue
-            shown += [{"field": column.label, "old": column.old, "new": column.new}
-                      for column in selectors_corrections.changes(self.layout, change.old,
-                                                                  change.new)]
+            shown += [
+                {"field": column.label, "old": column.old, "new": column.new}
+                for column in selectors_corrections.changes(self.layout, change.old, change.new)
+            ]
         return shown
 
 
@@ -240,7 +249,8 @@ class ReasonedHistoryAdmin(TitledAdmin, SimpleHistoryAdmin):
         super().set_history_delta_changes(request, historical_records, **kwargs)
         for record in historical_records:  # the services' first reason, translated
             record.history_change_reason = selectors_corrections.reason_words(
-                record.history_change_reason)
+                record.history_change_reason
+            )
 
     def has_delete_permission(self, request, obj=None):
         return False
@@ -253,8 +263,12 @@ class ReasonedHistoryAdmin(TitledAdmin, SimpleHistoryAdmin):
             if obj is None or not self.has_change_permission(request, obj):
                 raise PermissionDenied
         request.reverting_to = int(version_id)
-        return super().history_form_view(request, object_id, version_id, {
-            "revert_title": self.titles.revert, **(extra_context or {})})
+        return super().history_form_view(
+            request,
+            object_id,
+            version_id,
+            {"revert_title": self.titles.revert, **(extra_context or {})},
+        )
 
     def get_form(self, request, obj=None, change=False, **kwargs):
         form = super().get_form(request, obj, change=change, **kwargs)
@@ -286,21 +300,36 @@ class SheetRowAdmin(ReasonedHistoryAdmin):
     titles = Titles(
         choose=_("Choose a sheet row to change"),
         choose_to_view=_("Choose a sheet row to view"),
-        change=_("Change the sheet row"), view=_("View the sheet row"),
+        change=_("Change the sheet row"),
+        view=_("View the sheet row"),
         count=lambda n: ngettext("%(count)s sheet row", "%(count)s sheet rows", n),
-        revert=_("Put back a version of the sheet row"))
+        revert=_("Put back a version of the sheet row"),
+    )
     list_display = ["__str__", "tournament", "table_of", "deal", "in_words", "played_here"]
     list_filter = [("table__round__tournament", TournamentFilter)]
     list_select_related = ["table__round__tournament"]
     readonly_fields = ["tournament", "table_of", "deal", "in_words", "club_page", "created_at"]
-    fields = ["tournament", "table_of", "deal", "in_words", "data", "reason", "club_page",
-              "created_at"]
+    fields = [
+        "tournament",
+        "table_of",
+        "deal",
+        "in_words",
+        "data",
+        "reason",
+        "club_page",
+        "created_at",
+    ]
     reason_fields = ("reason",)
 
     def get_queryset(self, request):
-        return super().get_queryset(request).select_related(
-            "table__round__tournament").prefetch_related(Prefetch(
-                "table__seats", TableSeat.objects.select_related("entrant__player")))
+        return (
+            super()
+            .get_queryset(request)
+            .select_related("table__round__tournament")
+            .prefetch_related(
+                Prefetch("table__seats", TableSeat.objects.select_related("entrant__player"))
+            )
+        )
 
     def get_historical_record_context_helper(self, request, historical_record):
         if not hasattr(request, "row_layout"):  # one row's history: its table's
@@ -314,7 +343,9 @@ class SheetRowAdmin(ReasonedHistoryAdmin):
     @admin.display(description=_("table"))
     def table_of(self, row):
         return gettext("Round %(round)s, table %(table)s") % {
-            "round": row.table.round.number, "table": row.table.number}
+            "round": row.table.round.number,
+            "table": row.table.number,
+        }
 
     @admin.display(description=_("deal"))
     def deal(self, row):
@@ -326,10 +357,12 @@ class SheetRowAdmin(ReasonedHistoryAdmin):
 
     @admin.display(description=_("on the club's pages"))
     def club_page(self, row):
-        url = reverse("tournament-row", args=[row.table.round.tournament.key, row.table_id,
-                                              row.index])
-        return format_html('<a href="{}">{}</a>', url,
-                           gettext("The row's page: its history, and corrections"))
+        url = reverse(
+            "tournament-row", args=[row.table.round.tournament.key, row.table_id, row.index]
+        )
+        return format_html(
+            '<a href="{}">{}</a>', url, gettext("The row's page: its history, and corrections")
+        )
 
     @admin.display(description=_("played here"), boolean=True)
     def played_here(self, row):
@@ -346,11 +379,13 @@ class SheetRowAdmin(ReasonedHistoryAdmin):
     def save_model(self, request, obj, form, change):
         reason = form.cleaned_data["reason"]
         if getattr(request, "reverting_to", None) is not None:
-            services.revert_row(row=obj, history_id=request.reverting_to, reason=reason,
-                                user=request.user)
+            services.revert_row(
+                row=obj, history_id=request.reverting_to, reason=reason, user=request.user
+            )
         else:
-            services.correct_row(row=obj, data=form.cleaned_data["data"], reason=reason,
-                                 user=request.user)
+            services.correct_row(
+                row=obj, data=form.cleaned_data["data"], reason=reason, user=request.user
+            )
 
 
 @admin.register(Adjustment)
@@ -359,9 +394,12 @@ class AdjustmentAdmin(ReasonedHistoryAdmin):
     titles = Titles(
         choose=_("Choose an adjustment to change"),
         choose_to_view=_("Choose an adjustment to view"),
-        change=_("Change the adjustment"), view=_("View the adjustment"),
+        change=_("Change the adjustment"),
+        view=_("View the adjustment"),
         count=lambda n: ngettext("%(count)s adjustment", "%(count)s adjustments", n),
-        add=_("Add an adjustment"), revert=_("Put back a version of the adjustment"))
+        add=_("Add an adjustment"),
+        revert=_("Put back a version of the adjustment"),
+    )
     list_display = ["__str__", "round_of", "entrant", "points", "reason", "by", "created_at"]
     list_filter = [("round__tournament", TournamentFilter)]
     list_select_related = ["round__tournament", "entrant__player", "by"]
@@ -386,16 +424,28 @@ class AdjustmentAdmin(ReasonedHistoryAdmin):
         data = form.cleaned_data
         if not change:
             added = services.add_adjustment(
-                round_=data["round"], entrant=data["entrant"], points=data["points"],
-                reason=data["reason"], user=request.user)
+                round_=data["round"],
+                entrant=data["entrant"],
+                points=data["points"],
+                reason=data["reason"],
+                user=request.user,
+            )
             obj.pk, obj.by, obj.created_at = added.pk, added.by, added.created_at
         elif getattr(request, "reverting_to", None) is not None:
-            services.revert_adjustment(adjustment=obj, history_id=request.reverting_to,
-                                       reason=data["change_reason"], user=request.user)
+            services.revert_adjustment(
+                adjustment=obj,
+                history_id=request.reverting_to,
+                reason=data["change_reason"],
+                user=request.user,
+            )
         else:
-            services.correct_adjustment(adjustment=obj, points=data["points"],
-                                        note=data["reason"], reason=data["change_reason"],
-                                        user=request.user)
+            services.correct_adjustment(
+                adjustment=obj,
+                points=data["points"],
+                note=data["reason"],
+                reason=data["change_reason"],
+                user=request.user,
+            )
 
 
 class EntrantInline(admin.TabularInline):
@@ -418,15 +468,29 @@ class TournamentAdmin(TitledAdmin):
     titles = Titles(
         choose=_("Choose a tournament to change"),
         choose_to_view=_("Choose a tournament to view"),
-        change=_("Change the tournament"), view=_("View the tournament"),
-        count=lambda n: ngettext("%(count)s tournament", "%(count)s tournaments", n))
+        change=_("Change the tournament"),
+        view=_("View the tournament"),
+        count=lambda n: ngettext("%(count)s tournament", "%(count)s tournaments", n),
+    )
 
     list_display = ["name", "key", "game", "rounds_planned", "created_by", "created_at"]
     list_filter = ["game"]
     search_fields = ["name", "key"]
-    readonly_fields = ["key", "name", "game", "options", "game_settings", "rounds_planned",
-                       "seating", "seed", "bye_points", "order", "confirmation", "created_by",
-                       "created_at"]
+    readonly_fields = [
+        "key",
+        "name",
+        "game",
+        "options",
+        "game_settings",
+        "rounds_planned",
+        "seating",
+        "seed",
+        "bye_points",
+        "order",
+        "confirmation",
+        "created_by",
+        "created_at",
+    ]
     inlines = [EntrantInline]
 
     def has_add_permission(self, request):

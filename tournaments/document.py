@@ -21,8 +21,19 @@ from .sheets import SheetError, check_sheet
 
 ORDER_KEYS = ("match_points", "points", "opponents", "wins")
 SEATINGS = ("mixing", "swiss")
-FIELDS = ("tournament", "date", "game", "options", "rounds_planned", "seating", "seed",
-          "bye_points", "order", "players", "rounds")
+FIELDS = (
+    "tournament",
+    "date",
+    "game",
+    "options",
+    "rounds_planned",
+    "seating",
+    "seed",
+    "bye_points",
+    "order",
+    "players",
+    "rounds",
+)
 
 
 class NotADocument(Exception):
@@ -75,13 +86,22 @@ class Document:
         return {
             "tournament": self.name,
             **({"date": self.date.isoformat()} if self.date else {}),
-            "game": self.game, "options": self.options,
-            "rounds_planned": self.rounds_planned, "seating": self.seating, "seed": self.seed,
+            "game": self.game,
+            "options": self.options,
+            "rounds_planned": self.rounds_planned,
+            "seating": self.seating,
+            "seed": self.seed,
             **self.settings,
-            "bye_points": number(self.bye_points), "order": self.order,
+            "bye_points": number(self.bye_points),
+            "order": self.order,
             "players": self.players,
-            "rounds": [{"tables": [{"players": t.players, "rows": t.rows} for t in r.tables],
-                        "byes": r.byes} for r in self.rounds],
+            "rounds": [
+                {
+                    "tables": [{"players": t.players, "rows": t.rows} for t in r.tables],
+                    "byes": r.byes,
+                }
+                for r in self.rounds
+            ],
         }
 
 
@@ -104,16 +124,18 @@ def read(text: str) -> Document:
     if not isinstance(data, dict):
         raise NotADocument("a tournament document is a JSON object")
     doc = read_header(data)
-    doc.rounds = [read_round(index, raw, doc)
-                  for index, raw in enumerate(data["rounds"], start=1)]
+    doc.rounds = [read_round(index, raw, doc) for index, raw in enumerate(data["rounds"], start=1)]
     return doc
 
 
 def read_header(data: dict) -> Document:
     """Everything but the rounds' contents; NotADocument for any field that is wrong."""
     players = data.get("players")
-    if (not isinstance(players, list) or not players
-            or not all(isinstance(p, str) and p.strip() and p.isprintable() for p in players)):
+    if (
+        not isinstance(players, list)
+        or not players
+        or not all(isinstance(p, str) and p.strip() and p.isprintable() for p in players)
+    ):
         raise NotADocument("players must be a list of names (printable text)")
     if len(set(players)) != len(players):
         raise NotADocument("players must name each entrant once")
@@ -129,8 +151,7 @@ def read_settings(data: dict, rounds_held: int = 0) -> dict:
     try:
         parts = registry.tournament(data.get("game"))
     except registry.NoTournaments:
-        raise NotADocument(f"the game {data.get('game')!r} is not played in tournaments"
-                           ) from None
+        raise NotADocument(f"the game {data.get('game')!r} is not played in tournaments") from None
     except registry.UnknownGame:
         raise NotADocument(f"unknown game {data.get('game')!r}") from None
     unknown = sorted(set(data) - set(FIELDS) - set(parts.setting_names))
@@ -144,8 +165,9 @@ def read_settings(data: dict, rounds_held: int = 0) -> dict:
     except RulesError as exc:
         raise NotADocument(f"options: {exc}") from None
     try:
-        settings = parts.read_settings({key: data[key] for key in parts.setting_names
-                                        if key in data})
+        settings = parts.read_settings(
+            {key: data[key] for key in parts.setting_names if key in data}
+        )
     except ValueError as exc:
         raise NotADocument(str(exc)) from None
     planned = data.get("rounds_planned", max(rounds_held, 1))
@@ -153,7 +175,7 @@ def read_settings(data: dict, rounds_held: int = 0) -> dict:
         raise NotADocument("rounds_planned must be a whole number, at least the rounds held")
     seating = data.get("seating", parts.seating)
     if seating not in SEATINGS:
-        raise NotADocument("seating must be \"mixing\" or \"swiss\"")
+        raise NotADocument('seating must be "mixing" or "swiss"')
     seed = data.get("seed", 0)
     if not is_int(seed):
         raise NotADocument("seed must be a whole number")
@@ -161,15 +183,28 @@ def read_settings(data: dict, rounds_held: int = 0) -> dict:
     if type(bye_points) not in (int, float) or bye_points < 0:
         raise NotADocument("bye_points must be a number from 0")
     order = data.get("order", list(ORDER_KEYS))
-    if (not isinstance(order, list) or not order or len(set(map(str, order))) != len(order)
-            or not all(key in ORDER_KEYS for key in order)):
+    if (
+        not isinstance(order, list)
+        or not order
+        or len(set(map(str, order))) != len(order)
+        or not all(key in ORDER_KEYS for key in order)
+    ):
         raise NotADocument(f"order must list some of {', '.join(ORDER_KEYS)}, each once")
     date = data.get("date")
     if date is not None:
         date = read_date(date)
-    return {"name": name.strip(), "date": date, "game": parts.key, "options": options,
-            "settings": settings, "rounds_planned": planned, "seating": seating,
-            "seed": seed, "bye_points": Fraction(str(bye_points)), "order": order}
+    return {
+        "name": name.strip(),
+        "date": date,
+        "game": parts.key,
+        "options": options,
+        "settings": settings,
+        "rounds_planned": planned,
+        "seating": seating,
+        "seed": seed,
+        "bye_points": Fraction(str(bye_points)),
+        "order": order,
+    }
 
 
 def read_date(value) -> datetime.date:
@@ -185,10 +220,15 @@ def read_date(value) -> datetime.date:
 def read_round(index: int, raw, doc: Document) -> Round:
     parts = registry.tournament(doc.game)
     where = f"round {index}"
-    if not isinstance(raw, dict) or not isinstance(raw.get("tables", []), list) \
-            or not isinstance(raw.get("byes", []), list) or set(raw) - {"tables", "byes"}:
-        raise BrokenRule(where, gettext_noop(
-            "a round is an object with a list of tables and a list of byes"))
+    if (
+        not isinstance(raw, dict)
+        or not isinstance(raw.get("tables", []), list)
+        or not isinstance(raw.get("byes", []), list)
+        or set(raw) - {"tables", "byes"}
+    ):
+        raise BrokenRule(
+            where, gettext_noop("a round is an object with a list of tables and a list of byes")
+        )
     entrants = set(doc.players)
     seated: set[str] = set()
 
@@ -196,27 +236,43 @@ def read_round(index: int, raw, doc: Document) -> Round:
         if not isinstance(name, str) or name not in entrants:
             raise BrokenRule(place, gettext_noop("%(name)s is not an entrant"), name=repr(name))
         if name in seated:
-            raise BrokenRule(place, gettext_noop("%(name)s is seated twice in this round"),
-                             name=name)
+            raise BrokenRule(
+                place, gettext_noop("%(name)s is seated twice in this round"), name=name
+            )
         seated.add(name)
         return name
 
     tables = []
     for index, table in enumerate(raw.get("tables", []), start=1):
         place = f"{where}, table {index}"
-        if (not isinstance(table, dict) or not isinstance(table.get("players"), list)
-                or not isinstance(table.get("rows", []), list)
-                or set(table) - {"players", "rows"}):
-            raise BrokenRule(place, gettext_noop(
-                "a table is an object with a list of players and a list of rows"))
+        if (
+            not isinstance(table, dict)
+            or not isinstance(table.get("players"), list)
+            or not isinstance(table.get("rows", []), list)
+            or set(table) - {"players", "rows"}
+        ):
+            raise BrokenRule(
+                place,
+                gettext_noop("a table is an object with a list of players and a list of rows"),
+            )
         players = [take(name, place) for name in table["players"]]
         if len(players) not in parts.allowed_sizes():
-            raise BrokenRule(place, gettext_noop(
-                "a table of %(size)s players: this game is played at tables of %(sizes)s"),
-                size=len(players), sizes=" or ".join(map(str, parts.allowed_sizes())))
+            raise BrokenRule(
+                place,
+                gettext_noop(
+                    "a table of %(size)s players: this game is played at tables of %(sizes)s"
+                ),
+                size=len(players),
+                sizes=" or ".join(map(str, parts.allowed_sizes())),
+            )
         try:
-            sheet = check_sheet(parts, table.get("rows", []), seats=len(players),
-                                options=doc.options, settings=doc.settings)
+            sheet = check_sheet(
+                parts,
+                table.get("rows", []),
+                seats=len(players),
+                options=doc.options,
+                settings=doc.settings,
+            )
         except SheetError as exc:
             error: RowError = exc.error
             raise BrokenRule(f"{place}, row {exc.row}", error.message, **error.params) from None

@@ -48,24 +48,38 @@ class TournamentForm(forms.Form):
     option fields), its settings and how its rounds are seated and ranked."""
 
     name = forms.CharField(label=model_label("name"), max_length=200)
-    date = forms.DateField(label=model_label("date"), required=False, initial=timezone.localdate,
-                           widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}))
-    rounds_planned = forms.IntegerField(label=model_label("rounds_planned"), min_value=1,
-                                        max_value=100, initial=3)
-    seating = forms.ChoiceField(label=model_label("seating"),
-                                choices=Tournament.Seating.choices)
-    seed = forms.IntegerField(label=model_label("seed"), min_value=-(2 ** 63),
-                              max_value=2 ** 63 - 1,
-                              help_text=_("Drawn at random: every round's seating follows "
-                                          "from it."))
-    bye_points = forms.DecimalField(label=model_label("bye_points"), min_value=0,
-                                    max_digits=6, decimal_places=2, initial=3)
-    order = forms.ChoiceField(label=model_label("order"), initial="default", choices=[
-        ("default", _("match points, then game points, opponents' match points, wins")),
-        ("points", _("game points first, then match points"))])
-    confirmation = forms.BooleanField(label=model_label("confirmation"), required=False,
-                                      help_text=Tournament._meta.get_field(
-                                          "confirmation").help_text)
+    date = forms.DateField(
+        label=model_label("date"),
+        required=False,
+        initial=timezone.localdate,
+        widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}),
+    )
+    rounds_planned = forms.IntegerField(
+        label=model_label("rounds_planned"), min_value=1, max_value=100, initial=3
+    )
+    seating = forms.ChoiceField(label=model_label("seating"), choices=Tournament.Seating.choices)
+    seed = forms.IntegerField(
+        label=model_label("seed"),
+        min_value=-(2**63),
+        max_value=2**63 - 1,
+        help_text=_("Drawn at random: every round's seating follows from it."),
+    )
+    bye_points = forms.DecimalField(
+        label=model_label("bye_points"), min_value=0, max_digits=6, decimal_places=2, initial=3
+    )
+    order = forms.ChoiceField(
+        label=model_label("order"),
+        initial="default",
+        choices=[
+            ("default", _("match points, then game points, opponents' match points, wins")),
+            ("points", _("game points first, then match points")),
+        ],
+    )
+    confirmation = forms.BooleanField(
+        label=model_label("confirmation"),
+        required=False,
+        help_text=Tournament._meta.get_field("confirmation").help_text,
+    )
     # this form's own: sent twice (a double click), it creates one tournament
     token = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
 
@@ -75,16 +89,19 @@ class TournamentForm(forms.Form):
         self.parts = registry.tournament(game.key)
         self.options_form = options_form(game, data)
         self.fields["seating"].initial = self.parts.seating
-        self.fields["seed"].initial = random.SystemRandom().randrange(1, 10 ** 9)
+        self.fields["seed"].initial = random.SystemRandom().randrange(1, 10**9)
         self.fields["token"].initial = secrets.token_urlsafe(16)
         defaults = self.parts.read_settings({})
         for name in self.parts.setting_names:
             self.fields[f"setting_{name}"] = forms.IntegerField(
-                label=SETTING_LABELS.get(name, name), initial=defaults[name], min_value=1)
+                label=SETTING_LABELS.get(name, name), initial=defaults[name], min_value=1
+            )
 
     def main_fields(self):
-        return [self[name] for name in ("name", "date", "rounds_planned", "seating", "seed",
-                                        "bye_points", "order")]
+        return [
+            self[name]
+            for name in ("name", "date", "rounds_planned", "seating", "seed", "bye_points", "order")
+        ]
 
     def setting_fields(self):
         return [self[f"setting_{name}"] for name in self.parts.setting_names]
@@ -97,19 +114,27 @@ class TournamentForm(forms.Form):
         """The game's options as its table form reads them, without what each table sets
         from its own size."""
         per_table = set(self.parts.table_options({}, max(self.parts.allowed_sizes())))
-        return {key: value for key, value in self.options_form.options().items()
-                if key not in per_table}
+        return {
+            key: value for key, value in self.options_form.options().items() if key not in per_table
+        }
 
     def service_arguments(self) -> dict:
         data = self.cleaned_data
         bye = data["bye_points"]
         return {
-            "name": data["name"], "game": self.game.key, "options": self.options(),
+            "name": data["name"],
+            "game": self.game.key,
+            "options": self.options(),
             "settings": {name: data[f"setting_{name}"] for name in self.parts.setting_names},
-            "rounds_planned": data["rounds_planned"], "seating": data["seating"],
-            "seed": data["seed"], "bye_points": int(bye) if bye == int(bye) else float(bye),
-            "order": ORDERS[data["order"]], "confirmation": data["confirmation"],
-            "date": data["date"], "form_token": data["token"] or None}
+            "rounds_planned": data["rounds_planned"],
+            "seating": data["seating"],
+            "seed": data["seed"],
+            "bye_points": int(bye) if bye == int(bye) else float(bye),
+            "order": ORDERS[data["order"]],
+            "confirmation": data["confirmation"],
+            "date": data["date"],
+            "form_token": data["token"] or None,
+        }
 
 
 class EntrantChoice(forms.ModelChoiceField):
@@ -124,21 +149,28 @@ class EntrantForm(forms.Form):
     for the service to refuse by its line."""
 
     player = forms.ModelMultipleChoiceField(
-        Player.objects.all(), required=False, widget=forms.CheckboxSelectMultiple,
-        label=_("Club players not yet entered"))
+        Player.objects.all(),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        label=_("Club players not yet entered"),
+    )
     name = forms.CharField(
-        required=False, strip=False, widget=forms.Textarea(attrs={"rows": 4, "cols": 30}),
-        max_length=MOST_NAMES * (NAME_LENGTH + 2), label=_("Names, one a line"),
-        help_text=_("A club player's name enters him; a new name adds the player to the "
-                    "club."))
+        required=False,
+        strip=False,
+        widget=forms.Textarea(attrs={"rows": 4, "cols": 30}),
+        max_length=MOST_NAMES * (NAME_LENGTH + 2),
+        label=_("Names, one a line"),
+        help_text=_("A club player's name enters him; a new name adds the player to the club."),
+    )
 
     def __init__(self, tournament, data=None):
         super().__init__(data, prefix="enter")
         # Offered: those not yet entered. Taken: any club player, so that one entered since
         # the page was shown is refused by name rather than as an unknown choice.
         self.fields["player"].widget.choices = [
-            (player.pk, player.name) for player in
-            Player.objects.exclude(entries__tournament=tournament).order_by("name")]
+            (player.pk, player.name)
+            for player in Player.objects.exclude(entries__tournament=tournament).order_by("name")
+        ]
         self.ticked = 0
 
     def clean_name(self) -> list[str]:
@@ -146,8 +178,9 @@ class EntrantForm(forms.Form):
         while lines and not lines[-1].strip():
             lines.pop()
         if len(lines) > MOST_NAMES:
-            raise forms.ValidationError(_("At most %(count)s names at once.")
-                                        % {"count": MOST_NAMES})
+            raise forms.ValidationError(
+                _("At most %(count)s names at once.") % {"count": MOST_NAMES}
+            )
         return lines
 
     def clean(self):
@@ -169,8 +202,11 @@ class EntrantForm(forms.Form):
         elif len(self.cleaned_data["entering"]) == 1:
             self.add_error("name", text)
         else:
-            self.add_error("name", _("Line %(line)s: %(reason)s") % {
-                "line": exc.index - self.ticked + 1, "reason": text})
+            self.add_error(
+                "name",
+                _("Line %(line)s: %(reason)s")
+                % {"line": exc.index - self.ticked + 1, "reason": text},
+            )
 
 
 class SwapForm(forms.Form):
@@ -181,9 +217,12 @@ class SwapForm(forms.Form):
 
     def __init__(self, round_, data=None):
         super().__init__(data, prefix=f"swap{round_.number}")
-        entrants = Entrant.objects.filter(
-            Q(seats__table__round=round_) | Q(byes__round=round_)).distinct().select_related(
-            "player").order_by("number")
+        entrants = (
+            Entrant.objects.filter(Q(seats__table__round=round_) | Q(byes__round=round_))
+            .distinct()
+            .select_related("player")
+            .order_by("number")
+        )
         self.fields["first"].queryset = self.fields["second"].queryset = entrants
 
 
@@ -199,8 +238,9 @@ class AdjustForm(forms.Form):
         super().__init__(data, prefix="adjust")
         self.tournament = tournament
         self.fields["entrant"].queryset = tournament.entrants.select_related("player")
-        self.fields["round"].choices = [(n, n) for n in tournament.rounds.order_by(
-            "number").values_list("number", flat=True)]
+        self.fields["round"].choices = [
+            (n, n) for n in tournament.rounds.order_by("number").values_list("number", flat=True)
+        ]
 
     def clean_points(self):
         points = self.cleaned_data["points"]
@@ -213,6 +253,7 @@ class AdjustForm(forms.Form):
 
 
 # -- a typed sheet --------------------------------------------------------------------------
+
 
 class RowInputError(Refusal):
     """What was typed on row ``row`` (from 1) cannot be a row: ``message`` (marked for
@@ -266,8 +307,9 @@ def whole(text: str, row: int) -> int:
     try:
         return int(text)
     except ValueError:
-        raise RowInputError(row, gettext_noop("“%(value)s” is not a whole number."),
-                            value=text) from None
+        raise RowInputError(
+            row, gettext_noop("“%(value)s” is not a whole number."), value=text
+        ) from None
 
 
 class SheetForm:
@@ -307,8 +349,17 @@ class SheetForm:
                 names = input_names(spec, number, seats)
                 heads = sub_heads(spec, self.layout.names) or [""] * len(names)
                 for name, value, head in zip(names, self.raw(spec, number), heads, strict=True):
-                    cells.append(Cell(name, value.strip(), spec["kind"], choices,
-                                      spec["label"], head, spec.get("none_label", "")))
+                    cells.append(
+                        Cell(
+                            name,
+                            value.strip(),
+                            spec["kind"],
+                            choices,
+                            spec["label"],
+                            head,
+                            spec.get("none_label", ""),
+                        )
+                    )
             lines.append(Line(number, cells, error if number == error_row else None))
         return lines
 
@@ -316,23 +367,27 @@ class SheetForm:
         if spec["kind"] == "choice":
             return [(str(value), label) for value, label in spec["choices"]]
         if spec["kind"] in ("seats", "seat_or_none"):  # picked by the number the paper holds
-            return [(str(seat), f"{seat + 1} · {name}")
-                    for seat, name in enumerate(self.layout.names)]
+            return [
+                (str(seat), f"{seat + 1} · {name}") for seat, name in enumerate(self.layout.names)
+            ]
         return []
 
     def rows(self) -> list[dict]:
         """The filled lines as the game's rows, trailing blank lines left out;
         RowInputError at the first line that cannot be a row."""
         seats = len(self.layout.names)
-        typed = [[self.raw(spec, number) for spec in self.layout.fields]
-                 for number in range(1, self.count + 1)]
+        typed = [
+            [self.raw(spec, number) for spec in self.layout.fields]
+            for number in range(1, self.count + 1)
+        ]
         filled = [any(value.strip() for values in line for value in values) for line in typed]
         last = max((n for n, full in enumerate(filled, start=1) if full), default=0)
         rows = []
         for number in range(1, last + 1):
             if not filled[number - 1]:
-                raise RowInputError(number, gettext_noop(
-                    "This row is empty, but a later row is filled in."))
+                raise RowInputError(
+                    number, gettext_noop("This row is empty, but a later row is filled in.")
+                )
             row = {}
             for spec, values in zip(self.layout.fields, typed[number - 1], strict=True):
                 row[spec["key"]] = self.read(spec, values, number, seats)

@@ -20,8 +20,10 @@ ROW = 1  # the one line of the row's form (its inputs are named as the typed she
 class ReasonForm(forms.Form):
     seen = forms.CharField(widget=forms.HiddenInput, required=False)
     # the service's own refusal, not "This field is required", says what is missing
-    reason = forms.CharField(required=False, widget=forms.TextInput(attrs={
-        "size": 60, "maxlength": 300, "autocomplete": "off"}))
+    reason = forms.CharField(
+        required=False,
+        widget=forms.TextInput(attrs={"size": 60, "maxlength": 300, "autocomplete": "off"}),
+    )
 
     def __init__(self, *args, label, **kwargs):
         super().__init__(*args, **kwargs)
@@ -45,8 +47,9 @@ class RevertForm(ReasonForm):
     version = forms.IntegerField(widget=forms.HiddenInput)
 
     def __init__(self, *args, version: int, **kwargs):
-        super().__init__(*args, label=_("Reason for putting it back"),
-                         auto_id=f"id_revert{version}_%s", **kwargs)
+        super().__init__(
+            *args, label=_("Reason for putting it back"), auto_id=f"id_revert{version}_%s", **kwargs
+        )
         self.fields["version"].initial = version
 
 
@@ -54,8 +57,9 @@ def row_form(layout: Layout, *, data=None, saved: dict | None = None) -> SheetFo
     """The typed sheet's form for one row: only that row's inputs are read from ``data``."""
     one = replace(layout, length=1)
     if data is not None:
-        names = {name for spec in layout.fields
-                 for name in input_names(spec, ROW, len(layout.names))}
+        names = {
+            name for spec in layout.fields for name in input_names(spec, ROW, len(layout.names))
+        }
         data = {name: value for name, value in data.items() if name in names}
     return SheetForm(one, data=data, saved=None if saved is None else [saved])
 

@@ -18,35 +18,51 @@ class Tournament(models.Model):
         MIXING = "mixing", _("mixing: as many different opponents as possible")
         SWISS = "swiss", _("Swiss: players of similar standing meet")
 
-    key = models.SlugField(_("key"), max_length=80, unique=True,
-                           help_text=_("The tournament's name in addresses and commands."))
+    key = models.SlugField(
+        _("key"),
+        max_length=80,
+        unique=True,
+        help_text=_("The tournament's name in addresses and commands."),
+    )
     # Pages under it redirect to the same pages under the key (tournaments.addresses).
-    old_key = models.CharField(_("former key"), max_length=80, unique=True, null=True,
-                               blank=True, editable=False)
+    old_key = models.CharField(
+        _("former key"), max_length=80, unique=True, null=True, blank=True, editable=False
+    )
     name = models.CharField(_("name"), max_length=200)
     date = models.DateField(_("date"), default=timezone.localdate)
     game = models.CharField(_("game"), max_length=16, choices=registry.choices)
     options = models.JSONField(_("options"), default=dict)
-    game_settings = models.JSONField(_("game settings"), default=dict, blank=True,
-                                     help_text=_("The game's own tournament settings."))
+    game_settings = models.JSONField(
+        _("game settings"),
+        default=dict,
+        blank=True,
+        help_text=_("The game's own tournament settings."),
+    )
     rounds_planned = models.PositiveSmallIntegerField(_("rounds planned"))
     seating = models.CharField(_("seating"), max_length=8, choices=Seating.choices)
     # It seeds the seating draw alone: each table's deals are shuffled with seeds of their own.
     seed = models.BigIntegerField(_("seed of the draw"))
-    bye_points = models.DecimalField(_("bye points"), max_digits=6, decimal_places=2,
-                                     default=3)
+    bye_points = models.DecimalField(_("bye points"), max_digits=6, decimal_places=2, default=3)
     order = models.JSONField(_("order of the standings"))
     confirmation = models.BooleanField(
-        _("typed sheets need a second scorer"), default=False,
-        help_text=_("A typed-in sheet counts only once another scorer has confirmed it."))
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("created by"),
-                                   null=True, blank=True, on_delete=models.SET_NULL,
-                                   related_name="+")
+        _("typed sheets need a second scorer"),
+        default=False,
+        help_text=_("A typed-in sheet counts only once another scorer has confirmed it."),
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("created by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     # The new-tournament form it was created from: the form sent again (a double click) finds
     # it rather than making a second tournament.
-    form_token = models.CharField(_("form"), max_length=64, unique=True, null=True, blank=True,
-                                  editable=False)
+    form_token = models.CharField(
+        _("form"), max_length=64, unique=True, null=True, blank=True, editable=False
+    )
     # Counts its changes: a live page compares the one it shows with the one announced.
     version = models.PositiveIntegerField(_("version"), default=0, editable=False)
 
@@ -62,17 +78,22 @@ class Tournament(models.Model):
 class Entrant(models.Model):
     """A club player in a tournament, numbered in the order of entry."""
 
-    tournament = models.ForeignKey(Tournament, verbose_name=_("tournament"),
-                                   on_delete=models.CASCADE,
-                                   related_name="entrants")
-    player = models.ForeignKey(Player, verbose_name=_("player"), on_delete=models.PROTECT,
-                               related_name="entries")
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="entrants"
+    )
+    player = models.ForeignKey(
+        Player, verbose_name=_("player"), on_delete=models.PROTECT, related_name="entries"
+    )
     number = models.PositiveIntegerField(_("entry"))
     joined_round = models.PositiveSmallIntegerField(
-        _("seated from round"), default=1, help_text=_("A late entrant is seated from here."))
+        _("seated from round"), default=1, help_text=_("A late entrant is seated from here.")
+    )
     withdrawn_after = models.PositiveSmallIntegerField(
-        _("withdrew after round"), null=True, blank=True,
-        help_text=_("Not seated again; his results stand."))
+        _("withdrew after round"),
+        null=True,
+        blank=True,
+        help_text=_("Not seated again; his results stand."),
+    )
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -88,11 +109,13 @@ class Entrant(models.Model):
 
 
 class Round(models.Model):
-    tournament = models.ForeignKey(Tournament, verbose_name=_("tournament"),
-                                   on_delete=models.CASCADE, related_name="rounds")
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="rounds"
+    )
     number = models.PositiveSmallIntegerField(_("round"))
-    released = models.BooleanField(_("released"), default=False,
-                                   help_text=_("A draft seating may still be changed."))
+    released = models.BooleanField(
+        _("released"), default=False, help_text=_("A draft seating may still be changed.")
+    )
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -107,10 +130,12 @@ class Round(models.Model):
 
 
 class Bye(models.Model):
-    round = models.ForeignKey(Round, verbose_name=_("round"),
-                              on_delete=models.CASCADE, related_name="byes")
-    entrant = models.ForeignKey(Entrant, verbose_name=_("entrant"), on_delete=models.CASCADE,
-                                related_name="byes")
+    round = models.ForeignKey(
+        Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="byes"
+    )
+    entrant = models.ForeignKey(
+        Entrant, verbose_name=_("entrant"), on_delete=models.CASCADE, related_name="byes"
+    )
 
     class Meta:
         verbose_name = _("bye")
@@ -127,18 +152,34 @@ class RoundTable(models.Model):
     """One table of a round: its players in seat order and its sheet, typed in from paper
     or, for a table played here, the hotseat table whose deals make its rows."""
 
-    round = models.ForeignKey(Round, verbose_name=_("round"),
-                              on_delete=models.CASCADE, related_name="tables")
+    round = models.ForeignKey(
+        Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="tables"
+    )
     number = models.PositiveSmallIntegerField(_("table"))
-    hotseat = models.OneToOneField(HotseatTable, verbose_name=_("played here"), null=True,
-                                   blank=True, on_delete=models.SET_NULL,
-                                   related_name="tournament_table")
-    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("typed in by"),
-                                   null=True, blank=True, on_delete=models.SET_NULL,
-                                   related_name="+")
-    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("confirmed by"),
-                                     null=True, blank=True, on_delete=models.SET_NULL,
-                                     related_name="+")
+    hotseat = models.OneToOneField(
+        HotseatTable,
+        verbose_name=_("played here"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="tournament_table",
+    )
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("typed in by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("confirmed by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
 
     class Meta:
         ordering = ["round", "number"]
@@ -153,11 +194,13 @@ class RoundTable(models.Model):
 
 
 class TableSeat(models.Model):
-    table = models.ForeignKey(RoundTable, verbose_name=_("table"),
-                              on_delete=models.CASCADE, related_name="seats")
+    table = models.ForeignKey(
+        RoundTable, verbose_name=_("table"), on_delete=models.CASCADE, related_name="seats"
+    )
     position = models.PositiveSmallIntegerField(_("seat"))
-    entrant = models.ForeignKey(Entrant, verbose_name=_("entrant"), on_delete=models.CASCADE,
-                                related_name="seats")
+    entrant = models.ForeignKey(
+        Entrant, verbose_name=_("entrant"), on_delete=models.CASCADE, related_name="seats"
+    )
 
     class Meta:
         ordering = ["table", "position"]
@@ -176,13 +219,15 @@ class SheetRow(models.Model):
     """One deal's row of a table's sheet, as the game's tournament parts checked it: typed
     in, or written from a hotseat deal's result in the transaction of its last action."""
 
-    table = models.ForeignKey(RoundTable, verbose_name=_("table"),
-                              on_delete=models.CASCADE, related_name="rows")
+    table = models.ForeignKey(
+        RoundTable, verbose_name=_("table"), on_delete=models.CASCADE, related_name="rows"
+    )
     index = models.PositiveSmallIntegerField(_("row"))
     data = models.JSONField(_("row"))
     created_at = models.DateTimeField(_("entered"), auto_now_add=True)
     history = HistoricalRecords(  # who changed it, when, why, and what it was
-        history_change_reason_field=models.TextField(null=True))
+        history_change_reason_field=models.TextField(null=True)
+    )
 
     class Meta:
         ordering = ["table", "index"]
@@ -200,17 +245,26 @@ class Adjustment(models.Model):
     """A director's penalty or correction: game points added to (or taken from) one
     entrant's total for one round, with the reason."""
 
-    round = models.ForeignKey(Round, verbose_name=_("round"),
-                              on_delete=models.CASCADE, related_name="adjustments")
-    entrant = models.ForeignKey(Entrant, verbose_name=_("entrant"), on_delete=models.CASCADE,
-                                related_name="adjustments")
+    round = models.ForeignKey(
+        Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="adjustments"
+    )
+    entrant = models.ForeignKey(
+        Entrant, verbose_name=_("entrant"), on_delete=models.CASCADE, related_name="adjustments"
+    )
     points = models.IntegerField(_("game points"))
     reason = models.CharField(_("reason"), max_length=300)
-    by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("by"), null=True,
-                           blank=True, on_delete=models.SET_NULL, related_name="+")
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
     created_at = models.DateTimeField(_("time"), auto_now_add=True)
     history = HistoricalRecords(  # who changed it, when, why, and what it was
-        history_change_reason_field=models.TextField(null=True))
+        history_change_reason_field=models.TextField(null=True)
+    )
 
     class Meta:
         ordering = ["round", "pk"]

@@ -39,19 +39,26 @@ class Played:
     def released_only(self) -> "Played":
         """Without the draft round: the public sees neither its seating nor its byes."""
         keep = [i for i, flag in enumerate(self.released) if flag]
-        return Played(self.tournament, self.entrants, [self.rounds[i] for i in keep],
-                      [self.tables[i] for i in keep], [True] * len(keep))
+        return Played(
+            self.tournament,
+            self.entrants,
+            [self.rounds[i] for i in keep],
+            [self.tables[i] for i in keep],
+            [True] * len(keep),
+        )
 
 
 def played(tournament: Tournament) -> Played:
     """Every round, table, seat, row and bye (6 queries). Seats, rows and byes are read as
     plain values: a big tournament has thousands of them."""
-    return played_of([tournament], {tournament.pk: list(
-        tournament.entrants.select_related("player"))})[0]
+    return played_of(
+        [tournament], {tournament.pk: list(tournament.entrants.select_related("player"))}
+    )[0]
 
 
-def played_of(tournaments: list[Tournament], entrants: dict[int, list[Entrant]],
-              released_only: bool = False) -> list[Played]:
+def played_of(
+    tournaments: list[Tournament], entrants: dict[int, list[Entrant]], released_only: bool = False
+) -> list[Played]:
     """``Played`` of each tournament (5 queries however many), from their entrants."""
     from .models import Round as RoundModel
 
@@ -62,22 +69,32 @@ def played_of(tournaments: list[Tournament], entrants: dict[int, list[Entrant]],
     rounds = list(rounds)
     round_ids = [r.pk for r in rounds]
     tables: dict[int, list[RoundTable]] = {}
-    for table in (RoundTable.objects.filter(round__in=round_ids).order_by("round", "number")
-                  .annotate(watch_key=F("hotseat__watch_key"))):
+    for table in (
+        RoundTable.objects.filter(round__in=round_ids)
+        .order_by("round", "number")
+        .annotate(watch_key=F("hotseat__watch_key"))
+    ):
         tables.setdefault(table.round_id, []).append(table)
     seats: dict[int, list[int]] = {}
-    for table_id, entrant_id in (TableSeat.objects.filter(table__round__in=round_ids)
-                                 .order_by("table", "position")
-                                 .values_list("table_id", "entrant_id")):
+    for table_id, entrant_id in (
+        TableSeat.objects.filter(table__round__in=round_ids)
+        .order_by("table", "position")
+        .values_list("table_id", "entrant_id")
+    ):
         seats.setdefault(table_id, []).append(entrant_id)
     rows: dict[int, list[dict]] = {}
-    for table_id, data in (SheetRow.objects.filter(table__round__in=round_ids)
-                           .order_by("table", "index").values_list("table_id", "data")):
+    for table_id, data in (
+        SheetRow.objects.filter(table__round__in=round_ids)
+        .order_by("table", "index")
+        .values_list("table_id", "data")
+    ):
         rows.setdefault(table_id, []).append(data)
     byes: dict[int, list[int]] = {}
-    for round_id, entrant_id in (Bye.objects.filter(round__in=round_ids)
-                                 .order_by("entrant__number")
-                                 .values_list("round_id", "entrant_id")):
+    for round_id, entrant_id in (
+        Bye.objects.filter(round__in=round_ids)
+        .order_by("entrant__number")
+        .values_list("round_id", "entrant_id")
+    ):
         byes.setdefault(round_id, []).append(entrant_id)
     result = []
     for tournament in tournaments:
@@ -87,20 +104,36 @@ def played_of(tournaments: list[Tournament], entrants: dict[int, list[Entrant]],
         shown, models = [], []
         for round_ in mine:
             models.append(tables.get(round_.pk, []))
-            shown.append(DocumentRound(
-                tables=[table_sheet(parts, tournament, [names[e] for e in seats.get(t.pk, [])],
-                                    rows.get(t.pk, [])) for t in models[-1]],
-                byes=[names[e] for e in byes.get(round_.pk, [])]))
-        result.append(Played(tournament, entrants[tournament.pk], shown, models,
-                             [r.released for r in mine]))
+            shown.append(
+                DocumentRound(
+                    tables=[
+                        table_sheet(
+                            parts,
+                            tournament,
+                            [names[e] for e in seats.get(t.pk, [])],
+                            rows.get(t.pk, []),
+                        )
+                        for t in models[-1]
+                    ],
+                    byes=[names[e] for e in byes.get(round_.pk, [])],
+                )
+            )
+        result.append(
+            Played(tournament, entrants[tournament.pk], shown, models, [r.released for r in mine])
+        )
     return result
 
 
 def table_sheet(parts, tournament: Tournament, players: list[str], rows: list[dict]):
     """A table's players and sheet: its rows were checked when they were saved, so they
     are only added up here."""
-    sheet = sum_sheet(parts, rows, seats=len(players), options=tournament.options,
-                      settings=tournament.game_settings)
+    sheet = sum_sheet(
+        parts,
+        rows,
+        seats=len(players),
+        options=tournament.options,
+        settings=tournament.game_settings,
+    )
     return DocumentTable(players, sheet.rows, sheet.points, sheet.complete)
 
 
@@ -108,12 +141,19 @@ def document_of(tournament: Tournament, played_: Played | None = None) -> Docume
     """The tournament document: importing it again gives the same standings."""
     played_ = played_ or played(tournament)
     return Document(
-        name=tournament.name, date=tournament.date, game=tournament.game,
+        name=tournament.name,
+        date=tournament.date,
+        game=tournament.game,
         options=tournament.options,
-        settings=tournament.game_settings, rounds_planned=tournament.rounds_planned,
-        seating=tournament.seating, seed=tournament.seed,
-        bye_points=Fraction(tournament.bye_points), order=tournament.order,
-        players=[entrant.player.name for entrant in played_.entrants], rounds=played_.rounds)
+        settings=tournament.game_settings,
+        rounds_planned=tournament.rounds_planned,
+        seating=tournament.seating,
+        seed=tournament.seed,
+        bye_points=Fraction(tournament.bye_points),
+        order=tournament.order,
+        players=[entrant.player.name for entrant in played_.entrants],
+        rounds=played_.rounds,
+    )
 
 
 def counts(tournament: Tournament, table: RoundTable, sheet: DocumentTable) -> bool:
@@ -121,8 +161,11 @@ def counts(tournament: Tournament, table: RoundTable, sheet: DocumentTable) -> b
     typed sheet has been confirmed by a second scorer."""
     if not sheet.complete:
         return False
-    return (not tournament.confirmation or table.hotseat_id is not None
-            or table.confirmed_by_id is not None)
+    return (
+        not tournament.confirmation
+        or table.hotseat_id is not None
+        or table.confirmed_by_id is not None
+    )
 
 
 def standings(tournament: Tournament, played_: Played | None = None) -> Standings:
@@ -130,8 +173,9 @@ def standings(tournament: Tournament, played_: Played | None = None) -> Standing
     entrant's round by round breakdown; adjustments add to the game points (7 queries)."""
     played_ = played_ or played(tournament)
     adjustments: dict[int, int] = {}
-    for entrant_id, points in Adjustment.objects.filter(
-            round__tournament=tournament).values_list("entrant_id", "points"):
+    for entrant_id, points in Adjustment.objects.filter(round__tournament=tournament).values_list(
+        "entrant_id", "points"
+    ):
         adjustments[entrant_id] = adjustments.get(entrant_id, 0) + points
     return standings_of(played_, adjustments)
 
@@ -140,26 +184,37 @@ def standings_of(played_: Played, adjustments: dict[int, int]) -> Standings:
     """The standings of what ``played_`` holds (no query); ``adjustments`` by entrant id."""
     tournament = played_.tournament
     played_ = played_.released_only()
-    rounds = [StandingsRound(
-        tables=[StandingsTable(sheet.players, sheet.points)
+    rounds = [
+        StandingsRound(
+            tables=[
+                StandingsTable(sheet.players, sheet.points)
                 for table, sheet in zip(models, shown.tables, strict=True)
-                if counts(tournament, table, sheet)],
-        byes=shown.byes) for models, shown in zip(played_.tables, played_.rounds, strict=True)]
+                if counts(tournament, table, sheet)
+            ],
+            byes=shown.byes,
+        )
+        for models, shown in zip(played_.tables, played_.rounds, strict=True)
+    ]
     names = {entrant.pk: entrant.player.name for entrant in played_.entrants}
-    return compute_standings(list(names.values()), rounds,
-                             bye_points=Fraction(tournament.bye_points), order=tournament.order,
-                             adjustments={names[pk]: p for pk, p in adjustments.items()})
+    return compute_standings(
+        list(names.values()),
+        rounds,
+        bye_points=Fraction(tournament.bye_points),
+        order=tournament.order,
+        adjustments={names[pk]: p for pk, p in adjustments.items()},
+    )
 
 
 # -- the public pages ------------------------------------------------------------------------
+
 
 def tournament_list():
     """Every tournament, newest first, with ``rounds_played``: its released rounds (1 query)."""
     from django.db.models import Count, Q
 
     return Tournament.objects.annotate(
-        rounds_played=Count("rounds", filter=Q(rounds__released=True))).order_by(
-        "-date", "-created_at")
+        rounds_played=Count("rounds", filter=Q(rounds__released=True))
+    ).order_by("-date", "-created_at")
 
 
 @dataclass
@@ -174,17 +229,25 @@ class Entered:
 def player_tournaments(player) -> list[Entered]:
     """The tournaments ``player`` entered, newest first, each with its released rounds and
     its standings (8 queries, however many tournaments, rounds and entrants)."""
-    tournaments = list(Tournament.objects.filter(entrants__player=player).distinct()
-                       .order_by("-date", "-created_at"))
+    tournaments = list(
+        Tournament.objects.filter(entrants__player=player)
+        .distinct()
+        .order_by("-date", "-created_at")
+    )
     entrants: dict[int, list[Entrant]] = {t.pk: [] for t in tournaments}
-    for entrant in (Entrant.objects.filter(tournament__in=tournaments)
-                    .select_related("player").order_by("number")):
+    for entrant in (
+        Entrant.objects.filter(tournament__in=tournaments)
+        .select_related("player")
+        .order_by("number")
+    ):
         entrants[entrant.tournament_id].append(entrant)
     adjusted: dict[int, dict[int, int]] = {}
     for tournament_id, entrant_id, points in Adjustment.objects.filter(
-            round__tournament__in=tournaments).values_list(
-            "round__tournament_id", "entrant_id", "points"):
+        round__tournament__in=tournaments
+    ).values_list("round__tournament_id", "entrant_id", "points"):
         mine = adjusted.setdefault(tournament_id, {})
         mine[entrant_id] = mine.get(entrant_id, 0) + points
-    return [Entered(p.tournament, p, standings_of(p, adjusted.get(p.tournament.pk, {})))
-            for p in played_of(tournaments, entrants, released_only=True)]
+    return [
+        Entered(p.tournament, p, standings_of(p, adjusted.get(p.tournament.pk, {})))
+        for p in played_of(tournaments, entrants, released_only=True)
+    ]

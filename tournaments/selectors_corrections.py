@@ -21,8 +21,11 @@ def columns(tournament: Tournament, names: list[str]) -> Layout:
     sheet's layout, without counting the rows of a complete sheet."""
     parts = registry.tournament(tournament.game)
     options = parts.table_options(tournament.options, len(names))
-    return Layout(parts.row_layout(seats=len(names), options=options,
-                                   settings=tournament.game_settings), names, 1)
+    return Layout(
+        parts.row_layout(seats=len(names), options=options, settings=tournament.game_settings),
+        names,
+        1,
+    )
 
 
 def seat_words(seat, names: list[str]) -> str:
@@ -54,8 +57,10 @@ def value_words(spec: dict, value, names: list[str]) -> str:
 def row_words(layout_: Layout, data) -> list[tuple[str, str]]:
     """(label, value) of each column of a row, in the reader's language."""
     data = data if isinstance(data, dict) else {}
-    return [(gettext(spec["label"]), value_words(spec, data.get(spec["key"]), layout_.names))
-            for spec in layout_.fields]
+    return [
+        (gettext(spec["label"]), value_words(spec, data.get(spec["key"]), layout_.names))
+        for spec in layout_.fields
+    ]
 
 
 def reason_words(reason: str | None) -> str:
@@ -72,9 +77,13 @@ class Change:
 
 def changes(layout_: Layout, old, new) -> list[Change]:
     """The columns that differ between two versions of a row, in words."""
-    return [Change(label, before, after) for (label, before), (_, after)
-            in zip(row_words(layout_, old), row_words(layout_, new), strict=True)
-            if before != after]
+    return [
+        Change(label, before, after)
+        for (label, before), (_, after) in zip(
+            row_words(layout_, old), row_words(layout_, new), strict=True
+        )
+        if before != after
+    ]
 
 
 @dataclass
@@ -122,21 +131,39 @@ def row_page(tournament: Tournament, pk: int, index: int) -> RowPage:
     row = next((row for row in table.rows.all() if row.index == index), None)
     if row is None:
         raise SheetRow.DoesNotExist
-    records = list(SheetRow.history.filter(id=row.pk, history_type__in=("+", "~"))
-                   .select_related("history_user").order_by("history_id"))
+    records = list(
+        SheetRow.history.filter(id=row.pk, history_type__in=("+", "~"))
+        .select_related("history_user")
+        .order_by("history_id")
+    )
     versions, before = [], None
     for record in records:
-        versions.append(Version(
-            record.history_id, record.history_date,
-            record.history_user.get_username() if record.history_user else "",
-            reason_words(record.history_change_reason), row_words(layout_, record.data),
-            changes(layout_, before, record.data) if before is not None else []))
+        versions.append(
+            Version(
+                record.history_id,
+                record.history_date,
+                record.history_user.get_username() if record.history_user else "",
+                reason_words(record.history_change_reason),
+                row_words(layout_, record.data),
+                changes(layout_, before, record.data) if before is not None else [],
+            )
+        )
         before = record.data
     if not versions:  # never corrected: the row as it was typed in
-        entered = RoundTable.objects.filter(pk=table.pk).values_list(
-            "entered_by__username", flat=True).first()
-        versions.append(Version(None, row.created_at, entered or "",
-                                reason_words(FIRST_REASON), row_words(layout_, row.data)))
+        entered = (
+            RoundTable.objects.filter(pk=table.pk)
+            .values_list("entered_by__username", flat=True)
+            .first()
+        )
+        versions.append(
+            Version(
+                None,
+                row.created_at,
+                entered or "",
+                reason_words(FIRST_REASON),
+                row_words(layout_, row.data),
+            )
+        )
     versions[-1].current = True
     return RowPage(tournament, table, layout_, row, versions[::-1])
 
@@ -151,6 +178,10 @@ class RowLine:
 def table_rows(table: RoundTable, layout_: Layout) -> list[RowLine]:
     """The table's rows in words, each with how often it has been corrected (1 query)."""
     rows = sorted(table.rows.all(), key=lambda row: row.index)
-    counted = dict(SheetRow.history.filter(id__in=[row.pk for row in rows], history_type="~")
-                   .values("id").annotate(n=Count("history_id")).values_list("id", "n"))
+    counted = dict(
+        SheetRow.history.filter(id__in=[row.pk for row in rows], history_type="~")
+        .values("id")
+        .annotate(n=Count("history_id"))
+        .values_list("id", "n")
+    )
     return [RowLine(row, row_words(layout_, row.data), counted.get(row.pk, 0)) for row in rows]

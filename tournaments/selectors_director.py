@@ -25,6 +25,7 @@ PROBE = 200  # a sheet not complete after this many rows has no fixed length
 
 # -- a table's sheet: its columns and length ----------------------------------------------
 
+
 @dataclass(frozen=True)
 class Layout:
     """The columns of a table's sheet: the game's field specs, the seats' names (the
@@ -46,15 +47,27 @@ class Layout:
         top, bottom = [], []
         for spec in self.fields:
             subs = sub_heads(spec, self.names)
-            head = {"label": spec["label"], "marked": True, "kind": spec["kind"],
-                    "count": spec.get("count", 1), "none_label": spec.get("none_label", ""),
-                    "seats": len(self.names)}
+            head = {
+                "label": spec["label"],
+                "marked": True,
+                "kind": spec["kind"],
+                "count": spec.get("count", 1),
+                "none_label": spec.get("none_label", ""),
+                "seats": len(self.names),
+            }
             if subs:
                 top.append({**head, "colspan": len(subs), "rowspan": 1})
                 per_seat = spec["kind"] == "per_seat"
-                bottom += [{"label": sub, "marked": False, "colspan": 1, "rowspan": 1,
-                            "seat": number if per_seat else None}
-                           for number, sub in enumerate(subs, start=1)]
+                bottom += [
+                    {
+                        "label": sub,
+                        "marked": False,
+                        "colspan": 1,
+                        "rowspan": 1,
+                        "seat": number if per_seat else None,
+                    }
+                    for number, sub in enumerate(subs, start=1)
+                ]
             else:
                 top.append({**head, "colspan": 1, "rowspan": 2})
         return top, bottom
@@ -95,16 +108,15 @@ def blank_row(fields: list[dict], seats: int) -> dict:
     return row
 
 
-def sheet_length(parts, fields: list[dict], *, seats: int, options: dict,
-                 settings: dict) -> int:
+def sheet_length(parts, fields: list[dict], *, seats: int, options: dict, settings: dict) -> int:
     """The rows of a complete sheet: the first count of rows the game calls complete; a
     sheet that rows of nothing never complete (a match to a target) offers ``ROOM``."""
-    return fixed_length(parts, fields, seats=seats, options=options, settings=settings) \
-        or ROOM
+    return fixed_length(parts, fields, seats=seats, options=options, settings=settings) or ROOM
 
 
-def fixed_length(parts, fields: list[dict], *, seats: int, options: dict,
-                 settings: dict) -> int | None:
+def fixed_length(
+    parts, fields: list[dict], *, seats: int, options: dict, settings: dict
+) -> int | None:
     """The first count of rows the game calls a complete sheet; None for a sheet that rows
     of nothing never complete (a match to a target)."""
     blank = blank_row(fields, seats)
@@ -120,8 +132,9 @@ def planned_deals(tournament: Tournament, seats: int) -> int | None:
     parts = registry.tournament(tournament.game)
     options = parts.table_options(tournament.options, seats)
     fields = parts.row_layout(seats=seats, options=options, settings=tournament.game_settings)
-    return fixed_length(parts, fields, seats=seats, options=options,
-                        settings=tournament.game_settings)
+    return fixed_length(
+        parts, fields, seats=seats, options=options, settings=tournament.game_settings
+    )
 
 
 def layout(tournament: Tournament, names: list[str]) -> Layout:
@@ -130,11 +143,17 @@ def layout(tournament: Tournament, names: list[str]) -> Layout:
     seats = len(names)
     options = parts.table_options(tournament.options, seats)
     fields = parts.row_layout(seats=seats, options=options, settings=tournament.game_settings)
-    return Layout(fields, names, sheet_length(parts, fields, seats=seats, options=options,
-                                              settings=tournament.game_settings))
+    return Layout(
+        fields,
+        names,
+        sheet_length(
+            parts, fields, seats=seats, options=options, settings=tournament.game_settings
+        ),
+    )
 
 
 # -- the director's page -------------------------------------------------------------------
+
 
 @dataclass
 class TableState:
@@ -176,19 +195,25 @@ class TableState:
         state, rows, n = self.state, self.rows, self.length
         if state == "playing":
             if n is None:
-                return ngettext("playing: %(rows)s deal so far",
-                                "playing: %(rows)s deals so far", rows) % {"rows": rows}
-            return ngettext("playing: %(rows)s of %(n)s deal", "playing: %(rows)s of %(n)s deals",
-                            n) % {"rows": rows, "n": n}
+                return ngettext(
+                    "playing: %(rows)s deal so far", "playing: %(rows)s deals so far", rows
+                ) % {"rows": rows}
+            return ngettext(
+                "playing: %(rows)s of %(n)s deal", "playing: %(rows)s of %(n)s deals", n
+            ) % {"rows": rows, "n": n}
         if state == "stopped":
             if n is None:
-                return ngettext("stopped after %(rows)s deal", "stopped after %(rows)s deals",
-                                rows) % {"rows": rows}
-            return ngettext("stopped after %(rows)s of %(n)s deal",
-                            "stopped after %(rows)s of %(n)s deals", n) % {"rows": rows, "n": n}
-        return {"not_started": gettext("not started"),
-                "awaiting": gettext("typed, awaiting confirmation"),
-                "counted": gettext("counted")}[state]
+                return ngettext(
+                    "stopped after %(rows)s deal", "stopped after %(rows)s deals", rows
+                ) % {"rows": rows}
+            return ngettext(
+                "stopped after %(rows)s of %(n)s deal", "stopped after %(rows)s of %(n)s deals", n
+            ) % {"rows": rows, "n": n}
+        return {
+            "not_started": gettext("not started"),
+            "awaiting": gettext("typed, awaiting confirmation"),
+            "counted": gettext("counted"),
+        }[state]
 
 
 @dataclass
@@ -232,8 +257,7 @@ class RunPage:
 def has_played(entrant: Entrant) -> bool:
     """Seated or given a bye in a round (a draft's too), or adjusted: his entry stays, and
     he may only withdraw (3 queries)."""
-    return (entrant.seats.exists() or entrant.byes.exists()
-            or entrant.adjustments.exists())
+    return entrant.seats.exists() or entrant.byes.exists() or entrant.adjustments.exists()
 
 
 @dataclass(frozen=True)
@@ -255,16 +279,29 @@ def run_page(tournament: Tournament) -> RunPage:
     entrants = played.entrants
     by_name = {entrant.player.name: entrant for entrant in entrants}
     models = [table for tables in played.tables for table in tables]
-    users = dict(get_user_model().objects.filter(
-        pk__in={pk for table in models for pk in (table.entered_by_id, table.confirmed_by_id)
-                if pk is not None}).values_list("pk", "username"))
-    hotseats = {pk: (token, state) for pk, token, state in HotseatTable.objects.filter(
-        pk__in=[table.hotseat_id for table in models if table.hotseat_id]).values_list(
-        "pk", "token", "state")}
+    users = dict(
+        get_user_model()
+        .objects.filter(
+            pk__in={
+                pk
+                for table in models
+                for pk in (table.entered_by_id, table.confirmed_by_id)
+                if pk is not None
+            }
+        )
+        .values_list("pk", "username")
+    )
+    hotseats = {
+        pk: (token, state)
+        for pk, token, state in HotseatTable.objects.filter(
+            pk__in=[table.hotseat_id for table in models if table.hotseat_id]
+        ).values_list("pk", "token", "state")
+    }
     lengths: dict[int, int | None] = {}
     rounds = []
-    for round_, tables, shown in zip(tournament.rounds.order_by("number"), played.tables,
-                                     played.rounds, strict=True):
+    for round_, tables, shown in zip(
+        tournament.rounds.order_by("number"), played.tables, played.rounds, strict=True
+    ):
         states = []
         seated = []
         for table, sheet in zip(tables, shown.tables, strict=True):
@@ -273,26 +310,44 @@ def run_page(tournament: Tournament) -> RunPage:
             if size not in lengths:
                 lengths[size] = planned_deals(tournament, size)
             token, state = hotseats.get(table.hotseat_id, (None, None))
-            states.append(TableState(
-                model=table, number=table.number, names=sheet.players, rows=len(sheet.rows),
-                length=lengths[size], complete=sheet.complete,
-                counts=selectors.counts(tournament, table, sheet), points=sheet.points,
-                hotseat_url=reverse("table", args=[token]) if token else None,
-                stopped=state not in (None, HotseatTable.State.PLAYING),
-                watch_url=reverse("watch", args=[table.watch_key]) if table.watch_key else None,
-                entered_by=users.get(table.entered_by_id),
-                confirmed_by=users.get(table.confirmed_by_id)))
+            states.append(
+                TableState(
+                    model=table,
+                    number=table.number,
+                    names=sheet.players,
+                    rows=len(sheet.rows),
+                    length=lengths[size],
+                    complete=sheet.complete,
+                    counts=selectors.counts(tournament, table, sheet),
+                    points=sheet.points,
+                    hotseat_url=reverse("table", args=[token]) if token else None,
+                    stopped=state not in (None, HotseatTable.State.PLAYING),
+                    watch_url=reverse("watch", args=[table.watch_key]) if table.watch_key else None,
+                    entered_by=users.get(table.entered_by_id),
+                    confirmed_by=users.get(table.confirmed_by_id),
+                )
+            )
         byes = [by_name[name] for name in shown.byes]
-        rounds.append(RoundState(
-            number=round_.number, released=round_.released, model=round_, tables=states,
-            byes=list(shown.byes),
-            entrants=sorted(seated + byes, key=lambda entrant: entrant.number)))
-    adjustments = list(Adjustment.objects.filter(round__tournament=tournament).select_related(
-        "round", "entrant__player", "by").order_by("round__number", "pk"))
+        rounds.append(
+            RoundState(
+                number=round_.number,
+                released=round_.released,
+                model=round_,
+                tables=states,
+                byes=list(shown.byes),
+                entrants=sorted(seated + byes, key=lambda entrant: entrant.number),
+            )
+        )
+    adjustments = list(
+        Adjustment.objects.filter(round__tournament=tournament)
+        .select_related("round", "entrant__player", "by")
+        .order_by("round__number", "pk")
+    )
     return RunPage(tournament, entrants, rounds, adjustments)
 
 
 # -- a round's tables and one table -------------------------------------------------------
+
 
 def round_tables(tournament: Tournament, number: int) -> list[tuple[RoundTable, Layout]]:
     """The tables of round ``number`` with their sheets' layouts (RoundTable.DoesNotExist
@@ -300,11 +355,17 @@ def round_tables(tournament: Tournament, number: int) -> list[tuple[RoundTable, 
     round_ = tournament.rounds.filter(number=number).first()
     if round_ is None:
         raise RoundTable.DoesNotExist
-    tables = list(round_.tables.order_by("number").prefetch_related(
-        Prefetch("seats", TableSeat.objects.order_by("position").select_related(
-            "entrant__player"))))
-    return [(table, layout(tournament, [str(seat.entrant.player) for seat in
-                                        table.seats.all()])) for table in tables]
+    tables = list(
+        round_.tables.order_by("number").prefetch_related(
+            Prefetch(
+                "seats", TableSeat.objects.order_by("position").select_related("entrant__player")
+            )
+        )
+    )
+    return [
+        (table, layout(tournament, [str(seat.entrant.player) for seat in table.seats.all()]))
+        for table in tables
+    ]
 
 
 @dataclass(frozen=True)
@@ -340,8 +401,10 @@ def deal_dealers(names: list[str], length: int, first: int | None) -> list[Paper
     seats = len(names)
     if first is None or not seats:
         return [PaperDeal(number, None) for number in range(1, length + 1)]
-    return [PaperDeal(number, (first + number - 1) % seats, names[(first + number - 1) % seats])
-            for number in range(1, length + 1)]
+    return [
+        PaperDeal(number, (first + number - 1) % seats, names[(first + number - 1) % seats])
+        for number in range(1, length + 1)
+    ]
 
 
 def played_options(tournament: Tournament, seats: int) -> dict:
@@ -359,26 +422,40 @@ def paper_sheets(tournament: Tournament, number: int) -> list[PaperSheet]:
     round). A paper table's first dealer is drawn when it sits down; a table played here
     has its first deal already dealt, so its dealers are known (at most 4 queries)."""
     tables = round_tables(tournament, number)
-    firsts = dict(Deal.objects.filter(
-        table_id__in=[table.hotseat_id for table, _ in tables if table.hotseat_id],
-        number=1).values_list("table_id", "dealer"))
+    firsts = dict(
+        Deal.objects.filter(
+            table_id__in=[table.hotseat_id for table, _ in tables if table.hotseat_id], number=1
+        ).values_list("table_id", "dealer")
+    )
     options: dict[int, dict] = {}
     sheets = []
     for table, layout_ in tables:
         seats = len(layout_.names)
         if seats not in options:
             options[seats] = played_options(tournament, seats)
-        sheets.append(PaperSheet(table, layout_, deal_dealers(
-            layout_.names, layout_.length, firsts.get(table.hotseat_id)), options[seats]))
+        sheets.append(
+            PaperSheet(
+                table,
+                layout_,
+                deal_dealers(layout_.names, layout_.length, firsts.get(table.hotseat_id)),
+                options[seats],
+            )
+        )
     return sheets
 
 
 def round_table(tournament: Tournament, pk: int) -> RoundTable:
     """A table of this tournament with its round, seats and rows (RoundTable.DoesNotExist)."""
-    return (RoundTable.objects.select_related("round").prefetch_related(
-        Prefetch("seats", TableSeat.objects.order_by("position").select_related(
-            "entrant__player")), "rows")
-        .get(pk=pk, round__tournament=tournament))
+    return (
+        RoundTable.objects.select_related("round")
+        .prefetch_related(
+            Prefetch(
+                "seats", TableSeat.objects.order_by("position").select_related("entrant__player")
+            ),
+            "rows",
+        )
+        .get(pk=pk, round__tournament=tournament)
+    )
 
 
 def table_names(table: RoundTable) -> list[str]:

@@ -45,27 +45,41 @@ def import_document(*, doc: Document, user=None) -> Tournament:
     become club players; every round as it was played, released. All or nothing."""
     with transaction.atomic():
         tournament = Tournament.objects.create(
-            key=free_key(doc.name), name=doc.name, date=doc.date or timezone.localdate(),
-            game=doc.game, options=doc.options, game_settings=doc.settings,
-            rounds_planned=doc.rounds_planned, seating=doc.seating, seed=doc.seed,
-            bye_points=decimal(doc.bye_points), order=doc.order, created_by=user)
+            key=free_key(doc.name),
+            name=doc.name,
+            date=doc.date or timezone.localdate(),
+            game=doc.game,
+            options=doc.options,
+            game_settings=doc.settings,
+            rounds_planned=doc.rounds_planned,
+            seating=doc.seating,
+            seed=doc.seed,
+            bye_points=decimal(doc.bye_points),
+            order=doc.order,
+            created_by=user,
+        )
         entrants = {}
         for number, name in enumerate(doc.players, start=1):
             entrants[name] = Entrant.objects.create(
-                tournament=tournament, number=number, player=add_player(name=name, by=user))
+                tournament=tournament, number=number, player=add_player(name=name, by=user)
+            )
         for number, played in enumerate(doc.rounds, start=1):
             round_ = Round.objects.create(tournament=tournament, number=number, released=True)
-            Bye.objects.bulk_create(Bye(round=round_, entrant=entrants[name])
-                                    for name in played.byes)
+            Bye.objects.bulk_create(
+                Bye(round=round_, entrant=entrants[name]) for name in played.byes
+            )
             for index, table in enumerate(played.tables, start=1):
-                row_table = RoundTable.objects.create(round=round_, number=index,
-                                                      entered_by=user, confirmed_by=user)
+                row_table = RoundTable.objects.create(
+                    round=round_, number=index, entered_by=user, confirmed_by=user
+                )
                 TableSeat.objects.bulk_create(
                     TableSeat(table=row_table, position=seat, entrant=entrants[name])
-                    for seat, name in enumerate(table.players))
+                    for seat, name in enumerate(table.players)
+                )
                 SheetRow.objects.bulk_create(
                     SheetRow(table=row_table, index=k, data=row)
-                    for k, row in enumerate(table.rows, start=1))
+                    for k, row in enumerate(table.rows, start=1)
+                )
         audit(user, "tournament.import", tournament, name=doc.name, rounds=len(doc.rounds))
         notify_on_commit(tournament)
     return tournament
@@ -109,22 +123,43 @@ class SheetRefused(TournamentError):
         self.row = row
 
 
-def create_tournament(*, user, name: str, game: str, options: dict, settings: dict,
-                      rounds_planned: int, seating: str, seed: int, bye_points,
-                      order: list[str], confirmation: bool = False,
-                      date: datetime.date | None = None,
-                      form_token: str | None = None) -> Tournament:
+def create_tournament(
+    *,
+    user,
+    name: str,
+    game: str,
+    options: dict,
+    settings: dict,
+    rounds_planned: int,
+    seating: str,
+    seed: int,
+    bye_points,
+    order: list[str],
+    confirmation: bool = False,
+    date: datetime.date | None = None,
+    form_token: str | None = None,
+) -> Tournament:
     """A new tournament, its options and settings checked as a document's are; its date is
     today's unless given. The form of ``form_token`` sent again (a double click, the page
     sent twice) creates nothing: it gives the tournament the form created."""
     try:
-        checked = read_settings({"tournament": name, "game": game, "options": options,
-                                 **settings, "rounds_planned": rounds_planned,
-                                 "seating": seating, "seed": seed, "bye_points": bye_points,
-                                 "order": order})
+        checked = read_settings(
+            {
+                "tournament": name,
+                "game": game,
+                "options": options,
+                **settings,
+                "rounds_planned": rounds_planned,
+                "seating": seating,
+                "seed": seed,
+                "bye_points": bye_points,
+                "order": order,
+            }
+        )
     except NotADocument as exc:
-        raise TournamentError(gettext_noop("These settings do not fit: %(reason)s"),
-                              reason=str(exc)) from None
+        raise TournamentError(
+            gettext_noop("These settings do not fit: %(reason)s"), reason=str(exc)
+        ) from None
     fit_every_table(checked["game"], checked["options"])
     with transaction.atomic():
         sent = form_token and Tournament.objects.filter(form_token=form_token).first()
@@ -133,13 +168,21 @@ def create_tournament(*, user, name: str, game: str, options: dict, settings: di
         try:
             with transaction.atomic():  # the same form sent at the same moment: one wins
                 tournament = Tournament.objects.create(
-                    key=free_key(checked["name"]), name=checked["name"],
-                    date=date or timezone.localdate(), game=checked["game"],
-                    options=checked["options"], game_settings=checked["settings"],
-                    rounds_planned=checked["rounds_planned"], seating=checked["seating"],
-                    seed=checked["seed"], bye_points=decimal(checked["bye_points"]),
-                    order=checked["order"], confirmation=confirmation, created_by=user,
-                    form_token=form_token or None)
+                    key=free_key(checked["name"]),
+                    name=checked["name"],
+                    date=date or timezone.localdate(),
+                    game=checked["game"],
+                    options=checked["options"],
+                    game_settings=checked["settings"],
+                    rounds_planned=checked["rounds_planned"],
+                    seating=checked["seating"],
+                    seed=checked["seed"],
+                    bye_points=decimal(checked["bye_points"]),
+                    order=checked["order"],
+                    confirmation=confirmation,
+                    created_by=user,
+                    form_token=form_token or None,
+                )
         except IntegrityError:
             sent = form_token and Tournament.objects.filter(form_token=form_token).first()
             if not sent:
@@ -158,9 +201,13 @@ def fit_every_table(game: str, options: dict) -> None:
         try:
             rules.parse_options(parts.table_options(options, size))
         except RulesError:
-            raise TournamentError(gettext_noop(
-                "These options cannot be played at a table of %(count)s, which a round may "
-                "need."), count=size) from None
+            raise TournamentError(
+                gettext_noop(
+                    "These options cannot be played at a table of %(count)s, which a round may "
+                    "need."
+                ),
+                count=size,
+            ) from None
 
 
 def created_from(sent: Tournament, user) -> Tournament:
@@ -194,20 +241,26 @@ def add_entrants(*, tournament: Tournament, players: list, user) -> list[Entrant
         for index, (key, name) in enumerate(zip(keys, names, strict=True)):
             name = club[key].name if key in club else name
             if key in seen:
-                raise EntryRefused(index, gettext_noop("%(name)s is already on this list."),
-                                   name=seen[key])
+                raise EntryRefused(
+                    index, gettext_noop("%(name)s is already on this list."), name=seen[key]
+                )
             if key in entered:
-                raise EntryRefused(index, gettext_noop("%(name)s has already entered."),
-                                   name=name)
+                raise EntryRefused(index, gettext_noop("%(name)s has already entered."), name=name)
             seen[key] = name
         number, joined = locked.entrants.count(), locked.rounds.count() + 1
         entrants = []
         for entry, key, name in zip(players, keys, names, strict=True):
-            player = entry if isinstance(entry, Player) else (
-                club.get(key) or add_player(name=name, by=user))
+            player = (
+                entry
+                if isinstance(entry, Player)
+                else (club.get(key) or add_player(name=name, by=user))
+            )
             number += 1
-            entrants.append(Entrant.objects.create(tournament=locked, player=player,
-                                                   number=number, joined_round=joined))
+            entrants.append(
+                Entrant.objects.create(
+                    tournament=locked, player=player, number=number, joined_round=joined
+                )
+            )
             audit(user, "tournament.enter", locked, player=player.pk, name=player.name)
         notify_on_commit(locked)
     return entrants
@@ -218,15 +271,20 @@ def locked_entrant(entrant: Entrant, rounds_seen: int | None) -> tuple[Tournamen
     drawn half way through a change of its entrants); refused if a round has been drawn
     since the page showed ``rounds_seen`` rounds, as what it offered meant those."""
     tournament = Tournament.objects.select_for_update().get(pk=entrant.tournament_id)
-    locked = (Entrant.objects.select_for_update(of=("self",)).select_related("player")
-              .filter(pk=entrant.pk, tournament=tournament).first())
+    locked = (
+        Entrant.objects.select_for_update(of=("self",))
+        .select_related("player")
+        .filter(pk=entrant.pk, tournament=tournament)
+        .first()
+    )
     if locked is None:
         raise Stale(gettext_noop("This entrant is no longer in the tournament."))
     drawn = tournament.rounds.count()
     if rounds_seen is not None and rounds_seen != drawn:
-        raise Stale(gettext_noop(
-            "Round %(number)s has been seated since this page was shown: look again."),
-            number=drawn)
+        raise Stale(
+            gettext_noop("Round %(number)s has been seated since this page was shown: look again."),
+            number=drawn,
+        )
     return tournament, locked
 
 
@@ -236,16 +294,19 @@ def withdraw(*, entrant: Entrant, user, rounds_seen: int | None = None) -> Entra
     with transaction.atomic():
         tournament, locked = locked_entrant(entrant, rounds_seen)
         if locked.withdrawn_after is not None:
-            raise TournamentError(gettext_noop("%(name)s has already withdrawn."),
-                                  name=str(locked.player))
+            raise TournamentError(
+                gettext_noop("%(name)s has already withdrawn."), name=str(locked.player)
+            )
         if not has_played(locked):
-            raise TournamentError(gettext_noop(
-                "%(name)s has not played yet: remove the entry instead."),
-                name=str(locked.player))
+            raise TournamentError(
+                gettext_noop("%(name)s has not played yet: remove the entry instead."),
+                name=str(locked.player),
+            )
         locked.withdrawn_after = tournament.rounds.count()
         locked.save(update_fields=["withdrawn_after"])
-        audit(user, "tournament.withdraw", tournament, entrant=locked.pk,
-              after=locked.withdrawn_after)
+        audit(
+            user, "tournament.withdraw", tournament, entrant=locked.pk, after=locked.withdrawn_after
+        )
         notify_on_commit(tournament)
     return locked
 
@@ -256,8 +317,9 @@ def undo_withdrawal(*, entrant: Entrant, user, rounds_seen: int | None = None) -
     with transaction.atomic():
         tournament, locked = locked_entrant(entrant, rounds_seen)
         if locked.withdrawn_after is None:
-            raise TournamentError(gettext_noop("%(name)s has not withdrawn."),
-                                  name=str(locked.player))
+            raise TournamentError(
+                gettext_noop("%(name)s has not withdrawn."), name=str(locked.player)
+            )
         after, locked.withdrawn_after = locked.withdrawn_after, None
         locked.save(update_fields=["withdrawn_after"])
         audit(user, "tournament.withdraw.undo", tournament, entrant=locked.pk, after=after)
@@ -271,25 +333,28 @@ def remove_entrant(*, entrant: Entrant, user, rounds_seen: int | None = None) ->
     with transaction.atomic():
         tournament, locked = locked_entrant(entrant, rounds_seen)
         if has_played(locked):
-            raise TournamentError(gettext_noop(
-                "%(name)s has already played: the entry stays, withdraw instead."),
-                name=str(locked.player))
+            raise TournamentError(
+                gettext_noop("%(name)s has already played: the entry stays, withdraw instead."),
+                name=str(locked.player),
+            )
         number = locked.number
         locked.delete()
         # one by one, upwards: each number is free when it is taken (numbers are unique)
         for later in tournament.entrants.filter(number__gt=number).order_by("number"):
             later.number -= 1
             later.save(update_fields=["number"])
-        audit(user, "tournament.remove", tournament, player=locked.player_id,
-              name=locked.player.name)
+        audit(
+            user, "tournament.remove", tournament, player=locked.player_id, name=locked.player.name
+        )
         notify_on_commit(tournament)
 
 
 def sheet_closed(table: RoundTable) -> TournamentError | None:
     """Why the table's sheet may not be typed in (None: it may); its page says so too."""
     if table.hotseat_id is not None:
-        return TournamentError(gettext_noop(
-            "This table is played here: its sheet comes from its deals."))
+        return TournamentError(
+            gettext_noop("This table is played here: its sheet comes from its deals.")
+        )
     if not table.round.released:
         return TournamentError(gettext_noop("The round has not been released yet."))
     return None
@@ -299,21 +364,30 @@ def enter_sheet(*, table: RoundTable, rows: list, user) -> RoundTable:
     """A typed-in sheet, all its rows checked as the game's parts say: nothing is saved if
     any row is at fault (SheetRefused names the row)."""
     with transaction.atomic():
-        locked = (RoundTable.objects.select_for_update()
-                  .select_related("round__tournament").get(pk=table.pk))
+        locked = (
+            RoundTable.objects.select_for_update()
+            .select_related("round__tournament")
+            .get(pk=table.pk)
+        )
         tournament = locked.round.tournament
         closed = sheet_closed(locked)
         if closed:
             raise closed
         seats = locked.seats.count()
         try:
-            sheet = check_sheet(registry.tournament(tournament.game), rows, seats=seats,
-                                options=tournament.options, settings=tournament.game_settings)
+            sheet = check_sheet(
+                registry.tournament(tournament.game),
+                rows,
+                seats=seats,
+                options=tournament.options,
+                settings=tournament.game_settings,
+            )
         except SheetError as exc:
             raise SheetRefused(exc.row, exc.message, **exc.params) from None
         locked.rows.all().delete()
-        SheetRow.objects.bulk_create(SheetRow(table=locked, index=k, data=row)
-                                     for k, row in enumerate(sheet.rows, start=1))
+        SheetRow.objects.bulk_create(
+            SheetRow(table=locked, index=k, data=row) for k, row in enumerate(sheet.rows, start=1)
+        )
         locked.entered_by, locked.confirmed_by = user, None
         locked.save(update_fields=["entered_by", "confirmed_by"])
         audit(user, "sheet.enter", tournament, table=locked.pk, rows=sheet.rows)
@@ -324,20 +398,27 @@ def enter_sheet(*, table: RoundTable, rows: list, user) -> RoundTable:
 def confirm_sheet(*, table: RoundTable, user) -> RoundTable:
     """A second scorer confirms a typed sheet: it counts from now on."""
     with transaction.atomic():
-        locked = (RoundTable.objects.select_for_update()
-                  .select_related("round__tournament").get(pk=table.pk))
+        locked = (
+            RoundTable.objects.select_for_update()
+            .select_related("round__tournament")
+            .get(pk=table.pk)
+        )
         if locked.entered_by_id is None or locked.hotseat_id is not None:
             raise TournamentError(gettext_noop("There is no typed sheet to confirm."))
         if locked.entered_by_id == user.pk:
-            raise TournamentError(gettext_noop(
-                "Another scorer must confirm the sheet you typed in."))
+            raise TournamentError(
+                gettext_noop("Another scorer must confirm the sheet you typed in.")
+            )
         if locked.confirmed_by_id is not None:
             raise TournamentError(gettext_noop("The sheet is already confirmed."))
         tournament = locked.round.tournament
-        if not sum_sheet(registry.tournament(tournament.game), list(
-                locked.rows.order_by("index").values_list("data", flat=True)),
-                seats=locked.seats.count(), options=tournament.options,
-                settings=tournament.game_settings).complete:
+        if not sum_sheet(
+            registry.tournament(tournament.game),
+            list(locked.rows.order_by("index").values_list("data", flat=True)),
+            seats=locked.seats.count(),
+            options=tournament.options,
+            settings=tournament.game_settings,
+        ).complete:
             raise TournamentError(gettext_noop("Only a complete sheet is confirmed."))
         locked.confirmed_by = user
         locked.save(update_fields=["confirmed_by"])
@@ -354,10 +435,18 @@ def adjust(*, round_: Round, entrant: Entrant, points: int, reason: str, user) -
     if entrant.tournament_id != round_.tournament_id:
         raise TournamentError(gettext_noop("That entrant is not in this tournament."))
     with transaction.atomic():
-        adjustment = Adjustment.objects.create(round=round_, entrant=entrant, points=points,
-                                               reason=reason, by=user)
-        audit(user, "tournament.adjust", round_.tournament, entrant=entrant.pk,
-              round=round_.number, points=points, reason=reason)
+        adjustment = Adjustment.objects.create(
+            round=round_, entrant=entrant, points=points, reason=reason, by=user
+        )
+        audit(
+            user,
+            "tournament.adjust",
+            round_.tournament,
+            entrant=entrant.pk,
+            round=round_.number,
+            points=points,
+            reason=reason,
+        )
         notify_on_commit(round_.tournament)
     return adjustment
 
@@ -370,14 +459,14 @@ def sync_hotseat_rows(table: RoundTable) -> None:
     dealt there after it, and its page sends the players back to the round."""
     tournament = table.round.tournament
     parts = registry.tournament(tournament.game)
-    results = table.hotseat.deals.filter(is_over=True).order_by("number").values_list(
-        "result", flat=True)
+    results = (
+        table.hotseat.deals.filter(is_over=True).order_by("number").values_list("result", flat=True)
+    )
     seats = table.seats.count()
     options = parts.table_options(tournament.options, seats)
 
     def complete(rows) -> bool:
-        return parts.complete(rows, seats=seats, options=options,
-                              settings=tournament.game_settings)
+        return parts.complete(rows, seats=seats, options=options, settings=tournament.game_settings)
 
     rows = []
     for row in parts.rows_from_results(list(results)):
@@ -387,41 +476,52 @@ def sync_hotseat_rows(table: RoundTable) -> None:
     # a finished deal adds its row, a reopened one takes it away: the rest stay as they are
     table.rows.filter(index__gt=len(rows)).delete()
     kept = set(table.rows.values_list("index", flat=True))
-    SheetRow.objects.bulk_create(SheetRow(table=table, index=k, data=row)
-                                 for k, row in enumerate(rows, start=1) if k not in kept)
+    SheetRow.objects.bulk_create(
+        SheetRow(table=table, index=k, data=row)
+        for k, row in enumerate(rows, start=1)
+        if k not in kept
+    )
     if complete(rows) and table.hotseat.is_open:
         finish_tournament_table(table=table.hotseat)
     notify_on_commit(tournament)
 
 
 def audit(user, verb: str, tournament: Tournament, **data) -> None:
-    AuditEntry.objects.create(user=user, verb=verb,
-                              data={"tournament": tournament.key, **data})
+    AuditEntry.objects.create(user=user, verb=verb, data={"tournament": tournament.key, **data})
 
 
 def play_here(*, table: RoundTable, user) -> RoundTable:
     """Start a table of a released round as a hotseat table: its players in seat order, the
     tournament's options. Its sheet then fills itself from its deals."""
     with transaction.atomic():
-        locked = (RoundTable.objects.select_for_update()
-                  .select_related("round__tournament").get(pk=table.pk))
+        locked = (
+            RoundTable.objects.select_for_update()
+            .select_related("round__tournament")
+            .get(pk=table.pk)
+        )
         tournament = locked.round.tournament
         if not locked.round.released:
             raise TournamentError(gettext_noop("The round has not been released yet."))
         if locked.hotseat_id is not None or locked.rows.exists():
             raise TournamentError(gettext_noop("This table's sheet has already begun."))
-        players = [seat.entrant.player for seat in
-                   locked.seats.select_related("entrant__player").order_by("position")]
+        players = [
+            seat.entrant.player
+            for seat in locked.seats.select_related("entrant__player").order_by("position")
+        ]
         parts = registry.tournament(tournament.game)
         try:
-            locked.hotseat = start_table(user=user, game=tournament.game, players=players,
-                                         options=parts.table_options(tournament.options,
-                                                                     len(players)))
+            locked.hotseat = start_table(
+                user=user,
+                game=tournament.game,
+                players=players,
+                options=parts.table_options(tournament.options, len(players)),
+            )
         except ServiceError as exc:  # the games' refusal, shown as the tournament's
             raise TournamentError(exc.message, **exc.params) from None
         locked.save(update_fields=["hotseat"])
-        audit(user, "tournament.play_here", tournament, table=locked.pk,
-              hotseat=locked.hotseat.token)
+        audit(
+            user, "tournament.play_here", tournament, table=locked.pk, hotseat=locked.hotseat.token
+        )
         notify_on_commit(tournament)
     return locked
 
@@ -434,34 +534,47 @@ def draw_round(*, tournament: Tournament, user) -> Round:
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
         rounds = list(locked.rounds.order_by("number"))
         if rounds and not rounds[-1].released:
-            raise TournamentError(gettext_noop(
-                "Round %(number)s is still a draft: release it first."),
-                number=rounds[-1].number)
+            raise TournamentError(
+                gettext_noop("Round %(number)s is still a draft: release it first."),
+                number=rounds[-1].number,
+            )
         if len(rounds) >= locked.rounds_planned:
-            raise TournamentError(gettext_noop("All %(count)s planned rounds have been seated."),
-                                  count=locked.rounds_planned)
+            raise TournamentError(
+                gettext_noop("All %(count)s planned rounds have been seated."),
+                count=locked.rounds_planned,
+            )
         number = len(rounds) + 1
-        entrants = [e for e in locked.entrants.order_by("number")
-                    if e.joined_round <= number and e.withdrawn_after is None]
+        entrants = [
+            e
+            for e in locked.entrants.order_by("number")
+            if e.joined_round <= number and e.withdrawn_after is None
+        ]
         parts = registry.tournament(locked.game)
         sizes = parts.table_sizes(len(entrants))
         if not sizes:
-            raise TournamentError(gettext_noop(
-                "%(count)s entrants are too few for a table of this game."),
-                count=len(entrants))
+            raise TournamentError(
+                gettext_noop("%(count)s entrants are too few for a table of this game."),
+                count=len(entrants),
+            )
         by_number = {e.number: e for e in entrants}
         swiss = locked.seating == Tournament.Seating.SWISS and rounds
         seated = seating.seat_round(
-            method=locked.seating, sizes=sizes, entrants=list(by_number),
-            history=seating_history(locked), rounds_planned=locked.rounds_planned,
+            method=locked.seating,
+            sizes=sizes,
+            entrants=list(by_number),
+            history=seating_history(locked),
+            rounds_planned=locked.rounds_planned,
             standings=standings_order(locked, by_number) if swiss else None,
-            round_number=number, seed=locked.seed)
+            round_number=number,
+            seed=locked.seed,
+        )
         round_ = Round.objects.create(tournament=locked, number=number, released=False)
         for index, table in enumerate(seated.tables, start=1):
             row_table = RoundTable.objects.create(round=round_, number=index)
             TableSeat.objects.bulk_create(
                 TableSeat(table=row_table, position=seat, entrant=by_number[n])
-                for seat, n in enumerate(table))
+                for seat, n in enumerate(table)
+            )
         Bye.objects.bulk_create(Bye(round=round_, entrant=by_number[n]) for n in seated.byes)
         audit(user, "round.draw", locked, round=number)
         notify_on_commit(locked)
@@ -472,11 +585,17 @@ def seating_history(tournament: Tournament) -> list[seating.Round]:
     """The rounds so far as the seating code sees them: entry numbers (3 queries)."""
     history = []
     for round_ in tournament.rounds.order_by("number").prefetch_related(
-            "tables__seats__entrant", "byes__entrant"):
-        history.append(seating.Round(
-            tables=[[seat.entrant.number for seat in table.seats.all()]
-                    for table in round_.tables.all()],
-            byes=[bye.entrant.number for bye in round_.byes.all()]))
+        "tables__seats__entrant", "byes__entrant"
+    ):
+        history.append(
+            seating.Round(
+                tables=[
+                    [seat.entrant.number for seat in table.seats.all()]
+                    for table in round_.tables.all()
+                ],
+                byes=[bye.entrant.number for bye in round_.byes.all()],
+            )
+        )
     return history
 
 
@@ -485,15 +604,17 @@ def standings_order(tournament: Tournament, by_number: dict) -> list[int]:
     from . import selectors  # reads, not writes: imported where needed
 
     number_of = {entrant.player.name: n for n, entrant in by_number.items()}
-    return [number_of[row.player] for row in selectors.standings(tournament).rows
-            if row.player in number_of]
+    return [
+        number_of[row.player]
+        for row in selectors.standings(tournament).rows
+        if row.player in number_of
+    ]
 
 
 def swap(*, round_: Round, first: Entrant, second: Entrant, user) -> Round:
     """Exchange two entrants' places (a seat or a bye) in a draft round."""
     with transaction.atomic():
-        locked = Round.objects.select_for_update().select_related("tournament").get(
-            pk=round_.pk)
+        locked = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
         if locked.released:
             raise TournamentError(gettext_noop("A released round is no longer changed."))
         places = {}
@@ -501,8 +622,9 @@ def swap(*, round_: Round, first: Entrant, second: Entrant, user) -> Round:
             seat = TableSeat.objects.filter(table__round=locked, entrant=entrant).first()
             bye = Bye.objects.filter(round=locked, entrant=entrant).first()
             if seat is None and bye is None:
-                raise TournamentError(gettext_noop("%(name)s is not in this round."),
-                                      name=str(entrant.player))
+                raise TournamentError(
+                    gettext_noop("%(name)s is not in this round."), name=str(entrant.player)
+                )
             places[entrant.pk] = seat or bye
         if first.pk != second.pk:
             a, b = places[first.pk], places[second.pk]
@@ -511,8 +633,13 @@ def swap(*, round_: Round, first: Entrant, second: Entrant, user) -> Round:
             for place, entrant in ((a, second), (b, first)):
                 place.pk, place.entrant = None, entrant
                 place.save()
-        audit(user, "round.swap", locked.tournament, round=locked.number,
-              entrants=[first.pk, second.pk])
+        audit(
+            user,
+            "round.swap",
+            locked.tournament,
+            round=locked.number,
+            entrants=[first.pk, second.pk],
+        )
         notify_on_commit(locked.tournament)
     return locked
 
@@ -520,11 +647,11 @@ def swap(*, round_: Round, first: Entrant, second: Entrant, user) -> Round:
 def release_round(*, round_: Round, user) -> Round:
     """The draft becomes the round: its tables may be played and their sheets entered."""
     with transaction.atomic():
-        locked = Round.objects.select_for_update().select_related("tournament").get(
-            pk=round_.pk)
+        locked = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
         if locked.released:
-            raise TournamentError(gettext_noop("Round %(number)s is already released."),
-                                  number=locked.number)
+            raise TournamentError(
+                gettext_noop("Round %(number)s is already released."), number=locked.number
+            )
         locked.released = True
         locked.save(update_fields=["released"])
         audit(user, "round.release", locked.tournament, round=locked.number)
@@ -533,6 +660,7 @@ def release_round(*, round_: Round, user) -> Round:
 
 
 # -- corrections (the club's pages, the admin): a reason, the history and the audit ----------
+
 
 def clean_reason(reason) -> str:
     """The reason for a change, its spaces tidied; TournamentError when there is none."""
@@ -554,15 +682,19 @@ def keep_first_version(obj, *, by) -> None:
     if not obj.history.exists():
         obj._history_user = by
         type(obj).history.bulk_history_create(
-            [obj], default_date=obj.created_at, default_change_reason=FIRST_REASON)
+            [obj], default_date=obj.created_at, default_change_reason=FIRST_REASON
+        )
 
 
 def rows_closed(table: RoundTable) -> TournamentError | None:
     """Why the table's rows may not be corrected (None: they may); its pages say so too."""
     if table.hotseat_id is not None:
-        return TournamentError(gettext_noop(
-            "This table is played here: its results are its deals'. A director corrects "
-            "them with an adjustment."))
+        return TournamentError(
+            gettext_noop(
+                "This table is played here: its results are its deals'. A director corrects "
+                "them with an adjustment."
+            )
+        )
     return None
 
 
@@ -570,8 +702,7 @@ def check_row_change(*, row: SheetRow, data) -> dict:
     """The row as the sheet would keep it with ``data`` in place of the stored row, the
     whole sheet checked as when it is typed in (SheetRefused names the faulty row); a
     hotseat table's rows are not edited (their record is the truth)."""
-    stored = (SheetRow.objects.select_related("table__round__tournament")
-              .filter(pk=row.pk).first())
+    stored = SheetRow.objects.select_related("table__round__tournament").filter(pk=row.pk).first()
     if stored is None:
         raise TournamentError(gettext_noop("This row is no longer on the sheet."))
     table = stored.table
@@ -582,11 +713,13 @@ def check_row_change(*, row: SheetRow, data) -> dict:
     rows = list(table.rows.order_by("index"))
     position = next(k for k, other in enumerate(rows) if other.pk == stored.pk)
     try:
-        sheet = check_sheet(registry.tournament(tournament.game),
-                            [data if k == position else other.data
-                             for k, other in enumerate(rows)],
-                            seats=table.seats.count(), options=tournament.options,
-                            settings=tournament.game_settings)
+        sheet = check_sheet(
+            registry.tournament(tournament.game),
+            [data if k == position else other.data for k, other in enumerate(rows)],
+            seats=table.seats.count(),
+            options=tournament.options,
+            settings=tournament.game_settings,
+        )
     except SheetError as exc:
         raise SheetRefused(exc.row, exc.message, **exc.params) from None
     checked = sheet.rows[position]
@@ -598,41 +731,61 @@ def check_row_change(*, row: SheetRow, data) -> dict:
 def row_version(row: SheetRow) -> str:
     """The row as a page shows it: the row itself (a sheet typed in again has new rows)
     and its latest version (none before its first change)."""
-    latest = (SheetRow.history.filter(id=row.pk).order_by("-history_id")
-              .values_list("history_id", flat=True).first())
+    latest = (
+        SheetRow.history.filter(id=row.pk)
+        .order_by("-history_id")
+        .values_list("history_id", flat=True)
+        .first()
+    )
     return f"{row.pk}.{latest or 0}"
 
 
-def correct_row(*, row: SheetRow, data: dict, reason: str, user,
-                seen: str | None = None) -> SheetRow:
+def correct_row(
+    *, row: SheetRow, data: dict, reason: str, user, seen: str | None = None
+) -> SheetRow:
     """A typed sheet's row corrected: the whole sheet checked with it in place, nothing
     saved if any row is at fault; the old and new values, who and why are kept in the
     row's history and the audit. ``seen``: the ``row_version`` the page showed (Stale if
     the row has changed since)."""
-    return save_row(row=row, data=data, reason=reason, user=user, verb="sheet.correct",
-                    seen=seen)
+    return save_row(row=row, data=data, reason=reason, user=user, verb="sheet.correct", seen=seen)
 
 
-def revert_row(*, row: SheetRow, history_id: int, reason: str, user,
-               seen: str | None = None) -> SheetRow:
+def revert_row(
+    *, row: SheetRow, history_id: int, reason: str, user, seen: str | None = None
+) -> SheetRow:
     """The values of one of the row's earlier versions put back, as a correction."""
     version = SheetRow.history.filter(id=row.pk, history_id=history_id).first()
     if version is None:
         raise TournamentError(gettext_noop("This row has no such version."))
-    return save_row(row=row, data=version.data, reason=reason, user=user,
-                    verb="sheet.revert", seen=seen, version=version.history_id)
+    return save_row(
+        row=row,
+        data=version.data,
+        reason=reason,
+        user=user,
+        verb="sheet.revert",
+        seen=seen,
+        version=version.history_id,
+    )
 
 
-def save_row(*, row: SheetRow, data, reason: str, user, verb: str, seen: str | None = None,
-             **extra) -> SheetRow:
+def save_row(
+    *, row: SheetRow, data, reason: str, user, verb: str, seen: str | None = None, **extra
+) -> SheetRow:
     reason = clean_reason(reason)
     with transaction.atomic():
-        table = (RoundTable.objects.select_for_update().select_related("round__tournament")
-                 .filter(pk=row.table_id).first())  # as enter_sheet and the hotseat lock it
+        table = (
+            RoundTable.objects.select_for_update()
+            .select_related("round__tournament")
+            .filter(pk=row.table_id)
+            .first()
+        )  # as enter_sheet and the hotseat lock it
         if seen is not None and row_version(row) != seen:
-            raise Stale(gettext_noop(
-                "This row has been changed since the page was shown: here it is as it is "
-                "now, with its history. Correct it again if it still needs it."))
+            raise Stale(
+                gettext_noop(
+                    "This row has been changed since the page was shown: here it is as it is "
+                    "now, with its history. Correct it again if it still needs it."
+                )
+            )
         checked = check_row_change(row=row, data=data)
         locked = table.rows.get(pk=row.pk)
         keep_first_version(locked, by=table.entered_by)
@@ -641,41 +794,64 @@ def save_row(*, row: SheetRow, data, reason: str, user, verb: str, seen: str | N
         locked._change_reason, locked._history_user = reason, user
         locked.save(update_fields=["data"])
         tournament = table.round.tournament
-        audit(user, verb, tournament, table=table.pk, round=table.round.number,
-              table_number=table.number, row=locked.index, old=old, new=checked,
-              reason=reason, **extra)
+        audit(
+            user,
+            verb,
+            tournament,
+            table=table.pk,
+            round=table.round.number,
+            table_number=table.number,
+            row=locked.index,
+            old=old,
+            new=checked,
+            reason=reason,
+            **extra,
+        )
         notify_on_commit(tournament)
     return locked
 
 
-def add_adjustment(*, round_: Round, entrant: Entrant, points: int, reason: str,
-                   user) -> Adjustment:
+def add_adjustment(
+    *, round_: Round, entrant: Entrant, points: int, reason: str, user
+) -> Adjustment:
     """``adjust``, its first version in the history carrying who and why."""
     with transaction.atomic():
-        adjustment = adjust(round_=round_, entrant=entrant, points=points, reason=reason,
-                            user=user)
+        adjustment = adjust(round_=round_, entrant=entrant, points=points, reason=reason, user=user)
         adjustment.history.filter(history_type="+").update(
-            history_change_reason=adjustment.reason, history_user=user)
+            history_change_reason=adjustment.reason, history_user=user
+        )
     return adjustment
 
 
-def correct_adjustment(*, adjustment: Adjustment, points: int, reason: str, user,
-                       note: str | None = None) -> Adjustment:
+def correct_adjustment(
+    *, adjustment: Adjustment, points: int, reason: str, user, note: str | None = None
+) -> Adjustment:
     """An adjustment's points (and ``note``, its own stated reason) corrected; ``reason``
     says why, kept with the old and new values in its history and the audit."""
-    return save_adjustment(adjustment=adjustment, points=points, note=note, reason=reason,
-                           user=user, verb="tournament.adjust.correct")
+    return save_adjustment(
+        adjustment=adjustment,
+        points=points,
+        note=note,
+        reason=reason,
+        user=user,
+        verb="tournament.adjust.correct",
+    )
 
 
-def revert_adjustment(*, adjustment: Adjustment, history_id: int, reason: str,
-                      user) -> Adjustment:
+def revert_adjustment(*, adjustment: Adjustment, history_id: int, reason: str, user) -> Adjustment:
     """The points and note of one of the adjustment's earlier versions put back."""
     version = Adjustment.history.filter(id=adjustment.pk, history_id=history_id).first()
     if version is None:
         raise TournamentError(gettext_noop("This adjustment has no such version."))
-    return save_adjustment(adjustment=adjustment, points=version.points, note=version.reason,
-                           reason=reason, user=user, verb="tournament.adjust.revert",
-                           version=version.history_id)
+    return save_adjustment(
+        adjustment=adjustment,
+        points=version.points,
+        note=version.reason,
+        reason=reason,
+        user=user,
+        verb="tournament.adjust.revert",
+        version=version.history_id,
+    )
 
 
 def check_adjustment_change(*, adjustment: Adjustment, points, note: str | None) -> tuple:
@@ -694,12 +870,17 @@ def check_adjustment_change(*, adjustment: Adjustment, points, note: str | None)
     return points, note
 
 
-def save_adjustment(*, adjustment: Adjustment, points, note, reason: str, user, verb: str,
-                    **extra) -> Adjustment:
+def save_adjustment(
+    *, adjustment: Adjustment, points, note, reason: str, user, verb: str, **extra
+) -> Adjustment:
     reason = clean_reason(reason)
     with transaction.atomic():
-        locked = (Adjustment.objects.select_for_update()
-                  .select_related("round__tournament").filter(pk=adjustment.pk).first())
+        locked = (
+            Adjustment.objects.select_for_update()
+            .select_related("round__tournament")
+            .filter(pk=adjustment.pk)
+            .first()
+        )
         points, note = check_adjustment_change(adjustment=adjustment, points=points, note=note)
         keep_first_version(locked, by=locked.by)
         old = {"points": locked.points, "reason": locked.reason}
@@ -707,8 +888,17 @@ def save_adjustment(*, adjustment: Adjustment, points, note, reason: str, user, 
         locked._change_reason, locked._history_user = reason, user
         locked.save(update_fields=["points", "reason"])
         tournament = locked.round.tournament
-        audit(user, verb, tournament, adjustment=locked.pk, entrant=locked.entrant_id,
-              round=locked.round.number, old=old, new={"points": points, "reason": note},
-              reason=reason, **extra)
+        audit(
+            user,
+            verb,
+            tournament,
+            adjustment=locked.pk,
+            entrant=locked.entrant_id,
+            round=locked.round.number,
+            old=old,
+            new={"points": points, "reason": note},
+            reason=reason,
+            **extra,
+        )
         notify_on_commit(tournament)
     return locked

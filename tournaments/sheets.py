@@ -33,8 +33,9 @@ class SheetError(Refusal):
         return str(self.error) if self.row is None else f"row {self.row}: {self.error}"
 
 
-def check_sheet(parts: TournamentParts, rows, *, seats: int, options: dict,
-                settings: dict) -> Sheet:
+def check_sheet(
+    parts: TournamentParts, rows, *, seats: int, options: dict, settings: dict
+) -> Sheet:
     """The rows of a table of ``seats`` checked in order; ``options`` are the tournament's
     (the game's ``table_options`` adjusts them to the table)."""
     if not isinstance(rows, list):
@@ -43,37 +44,53 @@ def check_sheet(parts: TournamentParts, rows, *, seats: int, options: dict,
     try:
         parts.complete([], seats=seats, options=options, settings=settings)
     except RulesError as exc:  # e.g. Фантан's start at the two, at a table of three
-        raise SheetError(None, RowError(gettext_noop(
-            "The tournament's options do not fit a table of %(seats)s: %(reason)s"),
-            seats=seats, reason=str(exc))) from None
+        raise SheetError(
+            None,
+            RowError(
+                gettext_noop(
+                    "The tournament's options do not fit a table of %(seats)s: %(reason)s"
+                ),
+                seats=seats,
+                reason=str(exc),
+            ),
+        ) from None
     kept: list[dict] = []
     points = [0] * seats
     for number, row in enumerate(rows, start=1):
         if parts.complete(kept, seats=seats, options=options, settings=settings):
-            raise SheetError(number, RowError(gettext_noop(
-                "The sheet is already complete: no row may follow its last deal.")))
+            raise SheetError(
+                number,
+                RowError(
+                    gettext_noop("The sheet is already complete: no row may follow its last deal.")
+                ),
+            )
         try:
             checked = parts.check_row(row, seats=seats, options=options, settings=settings)
         except RowError as error:
             raise SheetError(number, error) from None
         kept.append(checked)
-        for seat, figure in enumerate(parts.row_points(checked, seats=seats, options=options,
-                                                       settings=settings)):
+        for seat, figure in enumerate(
+            parts.row_points(checked, seats=seats, options=options, settings=settings)
+        ):
             points[seat] += figure
     done = parts.complete(kept, seats=seats, options=options, settings=settings)
     return Sheet(rows=kept, points=points, complete=done)
 
 
-def sum_sheet(parts: TournamentParts, rows: list[dict], *, seats: int, options: dict,
-              settings: dict) -> Sheet:
+def sum_sheet(
+    parts: TournamentParts, rows: list[dict], *, seats: int, options: dict, settings: dict
+) -> Sheet:
     """The figures of rows already checked (as saved): their points, and whether the sheet
     is complete — without checking them again."""
     options = parts.table_options(options, seats)
     points = [0] * seats
     for row in rows:
-        for seat, figure in enumerate(parts.row_points(row, seats=seats, options=options,
-                                                       settings=settings)):
+        for seat, figure in enumerate(
+            parts.row_points(row, seats=seats, options=options, settings=settings)
+        ):
             points[seat] += figure
-    return Sheet(rows=rows, points=points,
-                 complete=parts.complete(rows, seats=seats, options=options,
-                                         settings=settings))
+    return Sheet(
+        rows=rows,
+        points=points,
+        complete=parts.complete(rows, seats=seats, options=options, settings=settings),
+    )

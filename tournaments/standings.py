@@ -66,10 +66,14 @@ class Standing:
         return f"{self.place}–{self.last_place}" if self.shared else str(self.place)
 
     def as_json(self, name: Callable[[Hashable], object] | None = None) -> dict:
-        return {"place": self.place,
-                "player": self.player if name is None else name(self.player),
-                "match_points": number(self.match_points), "points": self.points,
-                "opponents": number(self.opponents), "wins": self.wins}
+        return {
+            "place": self.place,
+            "player": self.player if name is None else name(self.player),
+            "match_points": number(self.match_points),
+            "points": self.points,
+            "opponents": number(self.opponents),
+            "wins": self.wins,
+        }
 
 
 @dataclass(frozen=True)
@@ -124,9 +128,14 @@ def match_points(points: Sequence[int]) -> list[Fraction]:
     return result
 
 
-def standings(entrants: Sequence[Hashable], rounds: Iterable[Round], *,
-              bye_points=BYE_POINTS, order: Sequence[str] = DEFAULT_ORDER,
-              adjustments: Mapping[Hashable, int] | None = None) -> Standings:
+def standings(
+    entrants: Sequence[Hashable],
+    rounds: Iterable[Round],
+    *,
+    bye_points=BYE_POINTS,
+    order: Sequence[str] = DEFAULT_ORDER,
+    adjustments: Mapping[Hashable, int] | None = None,
+) -> Standings:
     """``adjustments``: game points the director added to (or took from) an entrant's
     total; they count in ``points`` only (not in any table's match points)."""
     entrants = list(entrants)
@@ -192,11 +201,19 @@ def standings(entrants: Sequence[Hashable], rounds: Iterable[Round], *,
         end = start
         while end + 1 < count and sort_key(ranked[end + 1]) == sort_key(ranked[start]):
             end += 1
-        for who in ranked[start:end + 1]:  # sorted() is stable: a group is in entry order
-            rows.append(Standing(
-                place=start + 1, last_place=end + 1, player=entrants[who],
-                match_points=totals[who], points=points[who],
-                opponents=opponents[who], wins=wins[who],
-                rounds=tuple(cells[who]), adjustment=extra[who]))
+        for who in ranked[start : end + 1]:  # sorted() is stable: a group is in entry order
+            rows.append(
+                Standing(
+                    place=start + 1,
+                    last_place=end + 1,
+                    player=entrants[who],
+                    match_points=totals[who],
+                    points=points[who],
+                    opponents=opponents[who],
+                    wins=wins[who],
+                    rounds=tuple(cells[who]),
+                    adjustment=extra[who],
+                )
+            )
         start = end + 1
     return Standings(rows=rows, order=order)

@@ -47,8 +47,9 @@ def row_refusal(exc, page, row: int | None = None) -> str:
     return _("Row %(row)s: %(reason)s") % {"row": row, "reason": text} if row else text
 
 
-def render_row(request, page, *, form=None, sheet=None, row_error=None, error=None,
-               revert=None, status=200):
+def render_row(
+    request, page, *, form=None, sheet=None, row_error=None, error=None, revert=None, status=200
+):
     """The row's page: ``form`` and ``sheet`` as posted (or the row as stored), ``revert`` a
     refused revert's form, shown at its version."""
     form = form or CorrectionForm(initial={"seen": services.row_version(page.row)})
@@ -61,14 +62,22 @@ def render_row(request, page, *, form=None, sheet=None, row_error=None, error=No
         if revert is not None and revert.fields["version"].initial == version.history_id:
             history.append((version, revert))
         elif revertible:
-            history.append((version, RevertForm(version=version.history_id,
-                                                initial={"seen": seen})))
+            history.append(
+                (version, RevertForm(version=version.history_id, initial={"seen": seen}))
+            )
         else:
             history.append((version, None))
     context = {
-        "page": page, "tournament": page.tournament, "table": page.table, "row": page.row,
-        "layout": page.layout, "game": registry.game(page.tournament.game), "form": form,
-        "line": sheet.lines(ROW, row_error)[0], "error": error, "history": history,
+        "page": page,
+        "tournament": page.tournament,
+        "table": page.table,
+        "row": page.row,
+        "layout": page.layout,
+        "game": registry.game(page.tournament.game),
+        "form": form,
+        "line": sheet.lines(ROW, row_error)[0],
+        "error": error,
+        "history": history,
         "closed": closed and refusal_text(closed),
     }
     return render(request, TEMPLATE, context, status=status)
@@ -84,11 +93,18 @@ def table_rows(request, key, pk):
     except RoundTable.DoesNotExist:
         raise Http404 from None
     closed = services.rows_closed(table)
-    return render(request, "tournaments/director/rows.html", {
-        "tournament": tournament, "table": table, "layout": layout,
-        "closed": closed and refusal_text(closed),
-        "lines": selectors_corrections.table_rows(table, layout),
-        "heads": [_(spec["label"]) for spec in layout.fields]})
+    return render(
+        request,
+        "tournaments/director/rows.html",
+        {
+            "tournament": tournament,
+            "table": table,
+            "layout": layout,
+            "closed": closed and refusal_text(closed),
+            "lines": selectors_corrections.table_rows(table, layout),
+            "heads": [_(spec["label"]) for spec in layout.fields],
+        },
+    )
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -107,18 +123,35 @@ def row(request, key, pk, index):
         data = typed_row(sheet)
     except RowInputError as exc:
         form.is_valid()  # its reason's error too
-        return render_row(request, page, form=form, sheet=sheet, status=400,
-                          row_error=row_refusal(exc, page, page.row.index))
+        return render_row(
+            request,
+            page,
+            form=form,
+            sheet=sheet,
+            status=400,
+            row_error=row_refusal(exc, page, page.row.index),
+        )
     if not form.is_valid():
         return render_row(request, page, form=form, sheet=sheet, status=400)
     try:
-        services.correct_row(row=page.row, data=data, reason=form.cleaned_data["reason"],
-                             user=request.user, seen=form.cleaned_data["seen"])
+        services.correct_row(
+            row=page.row,
+            data=data,
+            reason=form.cleaned_data["reason"],
+            user=request.user,
+            seen=form.cleaned_data["seen"],
+        )
     except Stale as exc:
         return stale(request, tournament, page, exc, form.cleaned_data["reason"])
     except ServiceError as exc:
-        return render_row(request, page, form=form, sheet=sheet, status=exc.status,
-                          row_error=row_refusal(exc, page))
+        return render_row(
+            request,
+            page,
+            form=form,
+            sheet=sheet,
+            status=exc.status,
+            row_error=row_refusal(exc, page),
+        )
     return redirect(row_url(tournament, page.table, index, "history"))
 
 
@@ -148,8 +181,13 @@ def revert(request, key, pk, index):
     if not form.is_valid():
         return render_row(request, page, revert=form, status=400)
     try:
-        services.revert_row(row=page.row, history_id=version, reason=form.cleaned_data["reason"],
-                            user=request.user, seen=form.cleaned_data["seen"])
+        services.revert_row(
+            row=page.row,
+            history_id=version,
+            reason=form.cleaned_data["reason"],
+            user=request.user,
+            seen=form.cleaned_data["seen"],
+        )
     except Stale as exc:
         return stale(request, tournament, page, exc, "")
     except ServiceError as exc:

@@ -33,6 +33,7 @@ def run_url(tournament: Tournament, anchor: str = "") -> str:
 
 # -- a new tournament -----------------------------------------------------------------------
 
+
 @require_http_methods(["GET", "HEAD", "POST"])
 @allowed(roles.is_director)
 def new_tournament(request, game):
@@ -47,24 +48,33 @@ def new_tournament(request, game):
         status = 400
         if form.is_valid():
             try:
-                tournament = services.create_tournament(user=request.user,
-                                                        **form.service_arguments())
+                tournament = services.create_tournament(
+                    user=request.user, **form.service_arguments()
+                )
             except services.TournamentError as exc:
                 error, status = refusal_text(exc), exc.status
             else:
                 return redirect(run_url(tournament))
-    return render(request, "tournaments/director/new.html",
-                  {"form": form, "game": game, "error": error}, status=status)
+    return render(
+        request,
+        "tournaments/director/new.html",
+        {"form": form, "game": game, "error": error},
+        status=status,
+    )
 
 
 # -- the director's page --------------------------------------------------------------------
+
 
 def render_run(request, tournament: Tournament, *, error=None, status=200, **forms):
     page = selectors_director.run_page(tournament)
     draft = page.draft
     context = {
-        "page": page, "tournament": tournament, "game": registry.game(tournament.game),
-        "error": error, "is_director": roles.is_director(request.user),
+        "page": page,
+        "tournament": tournament,
+        "game": registry.game(tournament.game),
+        "error": error,
+        "is_director": roles.is_director(request.user),
         "enter_form": forms.get("enter_form") or EntrantForm(tournament),
         "adjust_form": forms.get("adjust_form") or AdjustForm(tournament),
         "swap_form": (forms.get("swap_form") or SwapForm(draft.model)) if draft else None,
@@ -91,8 +101,7 @@ def write(check):
             try:
                 answer = handler(request, tournament, **kwargs)
             except ServiceError as exc:  # the club's (a blank name) or the tournament's
-                return render_run(request, tournament, error=refusal_text(exc),
-                                  status=exc.status)
+                return render_run(request, tournament, error=refusal_text(exc), status=exc.status)
             return answer if not isinstance(answer, str) else redirect(answer)
 
         return view
@@ -113,8 +122,9 @@ def enter(request, tournament):
     if not form.is_valid():
         return render_run(request, tournament, status=400, enter_form=form)
     try:
-        services.add_entrants(tournament=tournament, players=form.cleaned_data["entering"],
-                              user=request.user)
+        services.add_entrants(
+            tournament=tournament, players=form.cleaned_data["entering"], user=request.user
+        )
     except services.EntryRefused as exc:  # nobody entered: the form as typed, the entry named
         form.refuse(exc)
         return render_run(request, tournament, status=exc.status, enter_form=form)
@@ -131,23 +141,28 @@ def withdraw(request, key, pk):
     his entry removed) and its button confirms it, with the rounds it counted; anything
     else posted only asks again."""
     tournament = tournament_or_404(key)
-    entrant = Entrant.objects.select_related("player").filter(tournament=tournament,
-                                                              pk=pk).first()
+    entrant = Entrant.objects.select_related("player").filter(tournament=tournament, pk=pk).first()
     if entrant is None:
         if request.method != "POST":
             raise Http404
-        return render_run(request, tournament, status=409, error=_(
-            "This entrant is no longer in the tournament."))
+        return render_run(
+            request, tournament, status=409, error=_("This entrant is no longer in the tournament.")
+        )
     change = WITHDRAWALS.get(request.POST.get("confirm", ""))
     try:
         rounds = int(request.POST.get("rounds", ""))
     except ValueError:
         rounds = None
     if request.method != "POST" or change is None or rounds is None:
-        return render(request, "tournaments/director/withdraw.html", {
-            "tournament": tournament, "asked": selectors_director.withdrawal(tournament,
-                                                                             entrant),
-            "back": run_url(tournament, "entrants")})
+        return render(
+            request,
+            "tournaments/director/withdraw.html",
+            {
+                "tournament": tournament,
+                "asked": selectors_director.withdrawal(tournament, entrant),
+                "back": run_url(tournament, "entrants"),
+            },
+        )
     try:
         change(entrant=entrant, user=request.user, rounds_seen=rounds)
     except ServiceError as exc:
@@ -174,8 +189,12 @@ def swap(request, tournament, number):
     form = SwapForm(round_, request.POST)
     if not form.is_valid():
         return render_run(request, tournament, status=400, swap_form=form)
-    services.swap(round_=round_, first=form.cleaned_data["first"],
-                  second=form.cleaned_data["second"], user=request.user)
+    services.swap(
+        round_=round_,
+        first=form.cleaned_data["first"],
+        second=form.cleaned_data["second"],
+        user=request.user,
+    )
     return run_url(tournament, f"round-{number}")
 
 
@@ -206,12 +225,18 @@ def adjust(request, tournament):
     if not form.is_valid():
         return render_run(request, tournament, status=400, adjust_form=form)
     data = form.cleaned_data
-    services.adjust(round_=form.round_model(), entrant=data["entrant"], points=data["points"],
-                    reason=data["reason"], user=request.user)
+    services.adjust(
+        round_=form.round_model(),
+        entrant=data["entrant"],
+        points=data["points"],
+        reason=data["reason"],
+        user=request.user,
+    )
     return run_url(tournament, "adjustments")
 
 
 # -- paper sheets and typed sheets ----------------------------------------------------------
+
 
 @require_GET
 @allowed(directors_and_scorers)
@@ -223,11 +248,25 @@ def round_sheets(request, key, number):
     except RoundTable.DoesNotExist:
         raise Http404 from None
     game = registry.game(tournament.game)
-    return render(request, "tournaments/director/sheets.html", {
-        "tournament": tournament, "game": game, "number": number,
-        "tables": [{"table": sheet.table, "layout": sheet.layout, "sheet": sheet,
+    return render(
+        request,
+        "tournaments/director/sheets.html",
+        {
+            "tournament": tournament,
+            "game": game,
+            "number": number,
+            "tables": [
+                {
+                    "table": sheet.table,
+                    "layout": sheet.layout,
+                    "sheet": sheet,
                     "options": option_lines(game, sheet.options),
-                    "columns": range(sheet.layout.width)} for sheet in sheets]})
+                    "columns": range(sheet.layout.width),
+                }
+                for sheet in sheets
+            ],
+        },
+    )
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -243,15 +282,21 @@ def table_sheet(request, key, pk):
     names = selectors_director.table_names(table)
     layout = selectors_director.layout(tournament, names)
     saved = selectors_director.saved_rows(table)
-    context = {"tournament": tournament, "game": registry.game(tournament.game),
-               "table": table, "layout": layout, "error": None}
+    context = {
+        "tournament": tournament,
+        "game": registry.game(tournament.game),
+        "table": table,
+        "layout": layout,
+        "error": None,
+    }
     closed = services.sheet_closed(table)
     closed = closed and refusal_text(closed)
     if request.method != "POST":
         form = SheetForm(layout, saved=saved)
         context.update(form=form, lines=form.lines(), error=closed, closed=closed)
-        return render(request, "tournaments/director/sheet.html", context,
-                      status=409 if closed else 200)
+        return render(
+            request, "tournaments/director/sheet.html", context, status=409 if closed else 200
+        )
     form = SheetForm(layout, data=request.POST)
     context["form"] = form
     if request.POST.get("more"):  # one more line: nothing is saved
@@ -261,8 +306,7 @@ def table_sheet(request, key, pk):
         rows = form.rows()
         services.enter_sheet(table=table, rows=rows, user=request.user)
     except (RowInputError, services.SheetRefused) as exc:
-        text = refusal_text(exc, names, {spec["key"]: _(spec["label"])
-                                         for spec in layout.fields})
+        text = refusal_text(exc, names, {spec["key"]: _(spec["label"]) for spec in layout.fields})
         status = getattr(exc, "status", 400)
         if exc.row is None:
             context.update(lines=form.lines(), error=text)

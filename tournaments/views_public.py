@@ -100,40 +100,71 @@ def round_views(played_: selectors.Played) -> list[RoundView]:
     table counts, and the byes."""
     ids = player_ids(played_)
     rounds = []
-    for index, (models, shown) in enumerate(zip(played_.tables, played_.rounds, strict=True),
-                                            start=1):
+    for index, (models, shown) in enumerate(
+        zip(played_.tables, played_.rounds, strict=True), start=1
+    ):
         tables = []
         for table, sheet in zip(models, shown.tables, strict=True):
             state = table_state(played_.tournament, table, sheet)
             seats = [Seat(name, ids[name]) for name in sheet.players]
             if state == COUNTED:
-                for seat, points, won in zip(seats, sheet.points, match_points(sheet.points),
-                                             strict=True):
+                for seat, points, won in zip(
+                    seats, sheet.points, match_points(sheet.points), strict=True
+                ):
                     seat.points, seat.match_points = points, number(won)
-            tables.append(TableView(table.number, seats, state, table.hotseat_id is not None,
-                                    table.watch_key, deals=len(sheet.rows)))
+            tables.append(
+                TableView(
+                    table.number,
+                    seats,
+                    state,
+                    table.hotseat_id is not None,
+                    table.watch_key,
+                    deals=len(sheet.rows),
+                )
+            )
         rounds.append(RoundView(index, tables, [Seat(name, ids[name]) for name in shown.byes]))
     return rounds
 
 
 def standing_rows(standings, ids: dict[str, int]) -> list[Row]:
-    return [Row(place=row.shown_place, shared=row.shared, name=row.player,
-                player_id=ids[row.player], match_points=number(row.match_points),
-                points=row.points, adjustment=row.adjustment, opponents=number(row.opponents),
-                wins=row.wins,
-                rounds=[None if cell is None else Cell(number(cell.match_points), cell.points,
-                                                       cell.bye) for cell in row.rounds])
-            for row in standings]
+    return [
+        Row(
+            place=row.shown_place,
+            shared=row.shared,
+            name=row.player,
+            player_id=ids[row.player],
+            match_points=number(row.match_points),
+            points=row.points,
+            adjustment=row.adjustment,
+            opponents=number(row.opponents),
+            wins=row.wins,
+            rounds=[
+                None if cell is None else Cell(number(cell.match_points), cell.points, cell.bye)
+                for cell in row.rounds
+            ],
+        )
+        for row in standings
+    ]
 
 
 def breakdown(rows: list[Row]) -> list[tuple[Row, list[tuple[str, str]]]]:
     """Each row with its rounds as (kind, text) — "6 (26)": match points, game points —
     written here rather than in the template: 1,600 cells on a 200-entrant page."""
     absent, bye = _("absent"), _("bye")
-    return [(row, [("absent", absent) if cell is None
-                   else ("bye", f"{bye} {figure(cell.match_points)}") if cell.bye
-                   else ("", f"{figure(cell.match_points)} ({cell.points})")
-                   for cell in row.rounds]) for row in rows]
+    return [
+        (
+            row,
+            [
+                ("absent", absent)
+                if cell is None
+                else ("bye", f"{bye} {figure(cell.match_points)}")
+                if cell.bye
+                else ("", f"{figure(cell.match_points)} ({cell.points})")
+                for cell in row.rounds
+            ],
+        )
+        for row in rows
+    ]
 
 
 def figure(value: int | float) -> str:
@@ -155,8 +186,7 @@ def option_lines(game, options: dict) -> list[tuple[str, str]]:
         if key == "players" or value is None:  # a table's size, not a tournament's option
             continue
         if isinstance(value, list):
-            parts = [fields.get(f"{key.removesuffix('s')}_{n}") for n in
-                     range(1, len(value) + 1)]
+            parts = [fields.get(f"{key.removesuffix('s')}_{n}") for n in range(1, len(value) + 1)]
             if all(parts):  # premiums: "First premium", "Second premium"
                 lines.extend((str(f.label), str(v)) for f, v in zip(parts, value, strict=True))
             else:
@@ -187,9 +217,14 @@ def tournament_list(request):
     tournaments = list(selectors.tournament_list())
     for tournament in tournaments:
         tournament.game_title = registry.game(tournament.game).title
-    return render(request, "tournaments/public/list.html", {
-        "tournaments": tournaments,
-        "games": registry.tournament_games() if roles.is_director(request.user) else []})
+    return render(
+        request,
+        "tournaments/public/list.html",
+        {
+            "tournaments": tournaments,
+            "games": registry.tournament_games() if roles.is_director(request.user) else [],
+        },
+    )
 
 
 @require_GET
@@ -197,15 +232,25 @@ def tournament_page(request, key: str):
     tournament = tournament_or_404(key)
     played_ = selectors.played(tournament).released_only()
     game = registry.game(tournament.game)
-    settings = [(_("Deals per round") if name == "deals" else name, value)
-                for name, value in tournament.game_settings.items()]
-    return render(request, "tournaments/public/tournament.html", {
-        "tournament": tournament, "game": game,
-        "options": option_lines(game, tournament.options), "settings": settings,
-        "bye_points": number(Fraction(tournament.bye_points)),
-        "order": [ORDER_LABELS[key] for key in tournament.order],
-        "entrants": played_.entrants, "rounds": round_views(played_),
-        "can_run": roles.is_scorer(request.user)})
+    settings = [
+        (_("Deals per round") if name == "deals" else name, value)
+        for name, value in tournament.game_settings.items()
+    ]
+    return render(
+        request,
+        "tournaments/public/tournament.html",
+        {
+            "tournament": tournament,
+            "game": game,
+            "options": option_lines(game, tournament.options),
+            "settings": settings,
+            "bye_points": number(Fraction(tournament.bye_points)),
+            "order": [ORDER_LABELS[key] for key in tournament.order],
+            "entrants": played_.entrants,
+            "rounds": round_views(played_),
+            "can_run": roles.is_scorer(request.user),
+        },
+    )
 
 
 @require_GET
@@ -217,10 +262,16 @@ def round_page(request, key: str, round_number: int):
     rounds = round_views(played_)
     if not 1 <= round_number <= len(rounds):
         raise Http404
-    return render(request, "tournaments/public/round.html", {
-        "tournament": tournament, "game": registry.game(tournament.game),
-        "round": rounds[round_number - 1],
-        "bye_points": number(Fraction(tournament.bye_points))})
+    return render(
+        request,
+        "tournaments/public/round.html",
+        {
+            "tournament": tournament,
+            "game": registry.game(tournament.game),
+            "round": rounds[round_number - 1],
+            "bye_points": number(Fraction(tournament.bye_points)),
+        },
+    )
 
 
 @require_GET
@@ -228,11 +279,18 @@ def standings_page(request, key: str):
     tournament = tournament_or_404(key)
     played_, standings = public_standings(tournament)
     rows = standing_rows(standings, player_ids(played_))
-    return render(request, "tournaments/public/standings.html", {
-        "tournament": tournament, "game": registry.game(tournament.game),
-        "rows": rows, "breakdown": breakdown(rows),
-        "round_numbers": range(1, len(played_.rounds) + 1),
-        "order": [ORDER_LABELS[key] for key in tournament.order]})
+    return render(
+        request,
+        "tournaments/public/standings.html",
+        {
+            "tournament": tournament,
+            "game": registry.game(tournament.game),
+            "rows": rows,
+            "breakdown": breakdown(rows),
+            "round_numbers": range(1, len(played_.rounds) + 1),
+            "order": [ORDER_LABELS[key] for key in tournament.order],
+        },
+    )
 
 
 def in_columns(rows: list, most: int) -> list[list]:
@@ -240,7 +298,7 @@ def in_columns(rows: list, most: int) -> list[list]:
     can be (40 rows, at most 20 a column: two of 20, not 25 and 15)."""
     count = max(1, -(-len(rows) // most))
     size = max(1, -(-len(rows) // count))
-    return [rows[start:start + size] for start in range(0, len(rows), size)] or [[]]
+    return [rows[start : start + size] for start in range(0, len(rows), size)] or [[]]
 
 
 @require_GET
@@ -252,14 +310,23 @@ def projector(request, key: str):
     rounds = round_views(played_)
     current = rounds[-1] if rounds else None
     if current:
-        lengths = {size: selectors_director.planned_deals(tournament, size)
-                   for size in {len(table.seats) for table in current.tables}}
+        lengths = {
+            size: selectors_director.planned_deals(tournament, size)
+            for size in {len(table.seats) for table in current.tables}
+        }
         for table in current.tables:
             table.length = lengths[len(table.seats)]
     rows = standing_rows(standings, player_ids(played_))
-    return render(request, "tournaments/public/projector.html", {
-        "tournament": tournament, "game": registry.game(tournament.game),
-        "columns": in_columns(rows, PROJECTOR_ROWS), "current": current})
+    return render(
+        request,
+        "tournaments/public/projector.html",
+        {
+            "tournament": tournament,
+            "game": registry.game(tournament.game),
+            "columns": in_columns(rows, PROJECTOR_ROWS),
+            "current": current,
+        },
+    )
 
 
 @require_GET
@@ -279,20 +346,25 @@ def sheets_csv(request, key: str):
     width = max(parts.allowed_sizes())
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["round", "table", "row"]
-                    + [f"player_{n}" for n in range(1, width + 1)]
-                    + [f"points_{n}" for n in range(1, width + 1)])
+    writer.writerow(
+        ["round", "table", "row"]
+        + [f"player_{n}" for n in range(1, width + 1)]
+        + [f"points_{n}" for n in range(1, width + 1)]
+    )
     for round_number, (models, shown) in enumerate(
-            zip(played_.tables, played_.rounds, strict=True), start=1):
+        zip(played_.tables, played_.rounds, strict=True), start=1
+    ):
         for table, sheet in zip(models, shown.tables, strict=True):
             seats = len(sheet.players)
             options = parts.table_options(tournament.options, seats)
             blank = [""] * (width - seats)
             for index, row in enumerate(sheet.rows, start=1):
-                figures = parts.row_points(row, seats=seats, options=options,
-                                           settings=tournament.game_settings)
-                writer.writerow([round_number, table.number, index, *sheet.players, *blank,
-                                 *figures, *blank])
+                figures = parts.row_points(
+                    row, seats=seats, options=options, settings=tournament.game_settings
+                )
+                writer.writerow(
+                    [round_number, table.number, index, *sheet.players, *blank, *figures, *blank]
+                )
     return attachment(out.getvalue(), f"{tournament.key}-sheets.csv")
 
 
@@ -325,17 +397,36 @@ def player_page(request, pk: int):
         rounds = []
         for index, view in enumerate(round_views(played_), start=1):
             cell = row.rounds[index - 1]
-            seated = next(((table, [s.name for s in table.seats if s.player_id != player.pk])
-                           for table in view.tables
-                           if any(s.player_id == player.pk for s in table.seats)), None)
+            seated = next(
+                (
+                    (table, [s.name for s in table.seats if s.player_id != player.pk])
+                    for table in view.tables
+                    if any(s.player_id == player.pk for s in table.seats)
+                ),
+                None,
+            )
             if seated:
                 table, others = seated
-                rounds.append(PlayerRound(index, table.number, others, cell,
-                                          None if table.state == COUNTED else table.state))
+                rounds.append(
+                    PlayerRound(
+                        index,
+                        table.number,
+                        others,
+                        cell,
+                        None if table.state == COUNTED else table.state,
+                    )
+                )
             else:
                 rounds.append(PlayerRound(index, None, [], cell, None))
-        shown.append(PlayerTournament(entered.tournament,
-                                      registry.game(entered.tournament.game).title, row,
-                                      len(played_.entrants), rounds))
-    return render(request, "tournaments/public/player.html",
-                  {"player": player, "tournaments": shown})
+        shown.append(
+            PlayerTournament(
+                entered.tournament,
+                registry.game(entered.tournament.game).title,
+                row,
+                len(played_.entrants),
+                rounds,
+            )
+        )
+    return render(
+        request, "tournaments/public/player.html", {"player": player, "tournaments": shown}
+    )

@@ -79,11 +79,13 @@ class Cycle(TypedDict):
 
 # -- the shared parts of reading and dealing --------------------------------------------------
 
+
 def read_dealer(record: dict, seats: int) -> int:
     dealer = record.get("dealer")
     if type(dealer) is not int or not 0 <= dealer < seats:
-        raise InvalidRecord(gettext_noop("dealer must be a seat from 0 to %(last)s"),
-                            last=seats - 1)
+        raise InvalidRecord(
+            gettext_noop("dealer must be a seat from 0 to %(last)s"), last=seats - 1
+        )
     return dealer
 
 
@@ -92,33 +94,37 @@ def read_cards(cards, what: Phrase, size: int, counts: list[int], copies: int) -
     anything else, or a card more often than the ``copies`` packs hold (``counts`` tallies
     the cards read so far). ``what``: the list's name, for the messages."""
     if not isinstance(cards, list) or len(cards) != size:
-        raise InvalidRecord(gettext_noop("%(what)s must hold %(size)s cards"), what=what,
-                            size=size)
+        raise InvalidRecord(gettext_noop("%(what)s must hold %(size)s cards"), what=what, size=size)
     codes = []
     for code in cards:
         try:
             card = card_index(code)
         except CardError as exc:
-            raise InvalidRecord(gettext_noop("%(what)s: %(reason)s"), what=what,
-                                reason=exc) from None
+            raise InvalidRecord(
+                gettext_noop("%(what)s: %(reason)s"), what=what, reason=exc
+            ) from None
         counts[card] += 1
         if counts[card] > copies:
-            raise InvalidRecord(gettext_noop("%(card)s is dealt twice") if copies == 1 else
-                                gettext_noop("%(card)s is dealt three times: there are two "
-                                             "packs"), card=CODES[card])
+            raise InvalidRecord(
+                gettext_noop("%(card)s is dealt twice")
+                if copies == 1
+                else gettext_noop("%(card)s is dealt three times: there are two packs"),
+                card=CODES[card],
+            )
         codes.append(CODES[card])
     return codes
 
 
-def read_hands(record: dict, seats: int, size: int, counts: list[int],
-               copies: int = 1) -> list[list[str]]:
+def read_hands(
+    record: dict, seats: int, size: int, counts: list[int], copies: int = 1
+) -> list[list[str]]:
     hands = record.get("hands")
     if not isinstance(hands, list) or len(hands) != seats:
-        raise InvalidRecord(gettext_noop("hands must be a list of %(count)s hands"),
-                            count=seats)
-    return [read_cards(hand, Phrase(gettext_noop("%(seat)s's hand"), seat=seat), size, counts,
-                       copies)
-            for seat, hand in enumerate(hands)]
+        raise InvalidRecord(gettext_noop("hands must be a list of %(count)s hands"), count=seats)
+    return [
+        read_cards(hand, Phrase(gettext_noop("%(seat)s's hand"), seat=seat), size, counts, copies)
+        for seat, hand in enumerate(hands)
+    ]
 
 
 def require_seat(raw, seats: int) -> int:
@@ -126,13 +132,15 @@ def require_seat(raw, seats: int) -> int:
     if not isinstance(raw, dict):
         raise InvalidAction(gettext_noop("an action must be a JSON object"))
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
-        raise InvalidAction(gettext_noop("seat must be a number from 0 to %(last)s"),
-                            last=seats - 1)
+        raise InvalidAction(
+            gettext_noop("seat must be a number from 0 to %(last)s"), last=seats - 1
+        )
     return seat
 
 
-def deal_out(pack: list[int], seats: int, dealer: int, seed: int,
-             per_seat: int | None = None) -> tuple[list[list[int]], list[int]]:
+def deal_out(
+    pack: list[int], seats: int, dealer: int, seed: int, per_seat: int | None = None
+) -> tuple[list[list[int]], list[int]]:
     """Shuffle ``pack`` by the seed and deal it one card at a time, starting left of the
     dealer: ``per_seat`` cards each (all of them when None). The hands and what is left."""
     random.Random(seed).shuffle(pack)
@@ -144,6 +152,7 @@ def deal_out(pack: list[int], seats: int, dealer: int, seed: int,
 
 
 # -- the interface ------------------------------------------------------------------------
+
 
 class Rules(Protocol):
     """A game's rules: its options, how a deal starts, and its states. The registry checks
@@ -166,8 +175,11 @@ class Rules(Protocol):
             raise InvalidRecord(gettext_noop("options must be a JSON object"))
         unknown = sorted(set(raw) - set(self.option_names))
         if unknown:
-            raise InvalidRecord(gettext_noop("unknown %(game)s option %(option)s"),
-                                game=self.key, option=repr(unknown[0]))
+            raise InvalidRecord(
+                gettext_noop("unknown %(game)s option %(option)s"),
+                game=self.key,
+                option=repr(unknown[0]),
+            )
         return self.read_options(raw)
 
     @abstractmethod
@@ -222,8 +234,9 @@ class State(ABC):
         if self.to_act is None:
             raise IllegalAction(gettext_noop("The deal is over."))
         if seat != self.to_act:
-            raise IllegalAction(gettext_noop("It is not your turn: %(seat)s is to act."),
-                                seat=self.to_act)
+            raise IllegalAction(
+                gettext_noop("It is not your turn: %(seat)s is to act."), seat=self.to_act
+            )
 
     def apply(self, action: dict) -> None:
         """Apply an action or a step, or refuse it (IllegalAction, InvalidAction) and change
@@ -287,5 +300,4 @@ class State(ABC):
 
     def record(self) -> dict:
         """The deal's record without its actions."""
-        return {"game": self.key, "options": self.options, "dealer": self.dealer,
-                **self.dealt}
+        return {"game": self.key, "options": self.options, "dealer": self.dealer, **self.dealt}

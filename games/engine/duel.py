@@ -34,9 +34,17 @@ def interval(values: list[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
-def duel(game: str, names: list[str], *, deals: int, seed: int, samples: int | None = None,
-         budget: float | None = None, options: dict | None = None,
-         records_dir: Path | None = None) -> dict:
+def duel(
+    game: str,
+    names: list[str],
+    *,
+    deals: int,
+    seed: int,
+    samples: int | None = None,
+    budget: float | None = None,
+    options: dict | None = None,
+    records_dir: Path | None = None,
+) -> dict:
     """Play ``deals`` deals of ``game`` between robots of the strengths ``names`` (one a
     seat); the figures by strength."""
     rules = get_rules(game)
@@ -57,8 +65,10 @@ def duel(game: str, names: list[str], *, deals: int, seed: int, samples: int | N
         for name in strengths:
             seats = [seat for seat, at in enumerate(order) if at == name]
             if measure == "won":
-                got = [float(all(scores[s] > scores[o] for o in range(len(scores)) if o != s))
-                       for s in seats]
+                got = [
+                    float(all(scores[s] > scores[o] for o in range(len(scores)) if o != s))
+                    for s in seats
+                ]
             else:
                 got = [float(scores[s]) for s in seats]
             per_deal[name].append(statistics.fmean(got))
@@ -66,16 +76,25 @@ def duel(game: str, names: list[str], *, deals: int, seed: int, samples: int | N
             record = {**state.record(), "actions": actions, "robots": list(order)}
             path = records_dir / f"{game}-{seed}-{number:05d}.json"
             path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
-    figures = {"game": game, "deals": deals, "seed": seed, "measure": measure,
-               "robots": [], "versus": []}
+    figures = {
+        "game": game,
+        "deals": deals,
+        "seed": seed,
+        "measure": measure,
+        "robots": [],
+        "versus": [],
+    }
     for name in strengths:
         mean, low, high = interval(per_deal[name])
-        figures["robots"].append({"robot": name, "seats": names.count(name), measure: mean,
-                                  "ci95": [low, high]})
+        figures["robots"].append(
+            {"robot": name, "seats": names.count(name), measure: mean, "ci95": [low, high]}
+        )
     for index, first in enumerate(strengths):
-        for second in strengths[index + 1:]:
-            mean, low, high = interval([a - b for a, b in
-                                        zip(per_deal[first], per_deal[second], strict=True)])
-            figures["versus"].append({"robots": [first, second], "difference": mean,
-                                      "ci95": [low, high]})
+        for second in strengths[index + 1 :]:
+            mean, low, high = interval(
+                [a - b for a, b in zip(per_deal[first], per_deal[second], strict=True)]
+            )
+            figures["versus"].append(
+                {"robots": [first, second], "difference": mean, "ci95": [low, high]}
+            )
     return figures

@@ -29,9 +29,13 @@ def parse(text: str) -> dict:
     try:
         record = json.loads(text)
     except json.JSONDecodeError as exc:  # (its str: "msg: line 1 column 2 (char 1)")
-        raise InvalidRecord(gettext_noop(
-            "not JSON: %(error)s: line %(line)s column %(column)s (char %(char)s)"),
-            error=exc.msg, line=exc.lineno, column=exc.colno, char=exc.pos) from None
+        raise InvalidRecord(
+            gettext_noop("not JSON: %(error)s: line %(line)s column %(column)s (char %(char)s)"),
+            error=exc.msg,
+            line=exc.lineno,
+            column=exc.colno,
+            char=exc.pos,
+        ) from None
     except ValueError as exc:  # a number of thousands of digits
         raise InvalidRecord(gettext_noop("not JSON: %(error)s"), error=str(exc)) from None
     except RecursionError:
@@ -52,8 +56,9 @@ def start(record: dict):
         try:
             state.parse_action(action)
         except InvalidAction as exc:
-            raise InvalidRecord(gettext_noop("action %(index)s: %(reason)s"), index=index,
-                                reason=exc) from None
+            raise InvalidRecord(
+                gettext_noop("action %(index)s: %(reason)s"), index=index, reason=exc
+            ) from None
     return state, actions
 
 
@@ -66,4 +71,3 @@ def replay(record: dict) -> Replayed:
         except IllegalAction as exc:
             raise IllegalRecordAction(index, action, exc) from None
     return Replayed(state, state.is_over())
-

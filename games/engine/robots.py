@@ -115,8 +115,14 @@ def play_out(state: State, robots: list[Robot], rng: random.Random) -> list[dict
     return actions
 
 
-def deal_unseen(unseen: list[int], counts: list[int], seat: int, hand: int,
-                missing: list[int], rng: random.Random) -> list[int]:
+def deal_unseen(
+    unseen: list[int],
+    counts: list[int],
+    seat: int,
+    hand: int,
+    missing: list[int],
+    rng: random.Random,
+) -> list[int]:
     """For one-pack games whose hands are masks of card ints. The hands: ``seat``'s own,
     and ``unseen`` dealt to the others by their ``counts``, keeping each seat's ``missing``
     cards out of its hand (tried a few times; then as it may)."""
@@ -131,8 +137,9 @@ def deal_unseen(unseen: list[int], counts: list[int], seat: int, hand: int,
         if strict:  # the most constrained cards first
             cards.sort(key=lambda c: sum(1 for s in others if not missing[s] >> c & 1))
         for card in cards:
-            open_seats = [s for s in others
-                          if room[s] and (not strict or not missing[s] >> card & 1)]
+            open_seats = [
+                s for s in others if room[s] and (not strict or not missing[s] >> card & 1)
+            ]
             if not open_seats:
                 break
             weights = [room[s] for s in open_seats]
@@ -165,11 +172,22 @@ class MonteCarlo(Robot):
 
     strength = "strong"
 
-    def __init__(self, *, rules, sample: Callable, policy: Robot, value: Callable,
-                 fast: Callable | None = None,
-                 samples: int | None = None, budget: float = BUDGET, least: int = 2,
-                 shortlist: Callable | None = None, horizon: int | None = None,
-                 prior: float = 0.0, finish: Callable | None = None):
+    def __init__(
+        self,
+        *,
+        rules,
+        sample: Callable,
+        policy: Robot,
+        value: Callable,
+        fast: Callable | None = None,
+        samples: int | None = None,
+        budget: float = BUDGET,
+        least: int = 2,
+        shortlist: Callable | None = None,
+        horizon: int | None = None,
+        prior: float = 0.0,
+        finish: Callable | None = None,
+    ):
         self.rules = rules
         self.sample = sample
         self.policy = policy
@@ -192,8 +210,9 @@ class MonteCarlo(Robot):
             return candidates[0]
         seat = view["seat"]
         totals = [0.0] * len(candidates)
-        favourite = candidates.index(self.policy.choose(view, candidates, rng)) \
-            if self.prior else None
+        favourite = (
+            candidates.index(self.policy.choose(view, candidates, rng)) if self.prior else None
+        )
         # the play-outs take each choice as the robot would say it (Выборы: a call with its
         # announcement, which the other seats read and answer)
         said = [self.say(view, action) for action in candidates]

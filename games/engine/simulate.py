@@ -21,8 +21,14 @@ def random_deal(rules, options: dict, dealer: int, rng: random.Random, check: bo
     return state, actions
 
 
-def simulate(game: str, *, deals: int, seed: int, records_dir: Path | None = None,
-             options: dict | None = None) -> dict:
+def simulate(
+    game: str,
+    *,
+    deals: int,
+    seed: int,
+    records_dir: Path | None = None,
+    options: dict | None = None,
+) -> dict:
     rules = get_rules(game)
     options = rules.parse_options(options or {})
     rng = random.Random(seed)
@@ -37,5 +43,11 @@ def simulate(game: str, *, deals: int, seed: int, records_dir: Path | None = Non
             path = records_dir / f"{game}-{seed}-{number:05d}.json"
             path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
     seconds = time.perf_counter() - started
-    return {"game": game, "deals": deals, "actions": total_actions, "seed": seed,
-            "seconds": round(seconds, 4), "deals_per_second": round(deals / seconds, 1)}
+    return {
+        "game": game,
+        "deals": deals,
+        "actions": total_actions,
+        "seed": seed,
+        "seconds": round(seconds, 4),
+        "deals_per_second": round(deals / seconds, 1),
+    }

@@ -15,8 +15,17 @@ from typing import Protocol
 
 from club.refusals import Refusal, gettext_noop
 
-__all__ = ["RowError", "TournamentParts", "gettext_noop", "is_whole", "read_object",
-           "read_seat", "read_seats", "read_whole", "read_wholes"]
+__all__ = [
+    "RowError",
+    "TournamentParts",
+    "gettext_noop",
+    "is_whole",
+    "read_object",
+    "read_seat",
+    "read_seats",
+    "read_whole",
+    "read_wholes",
+]
 
 
 class RowError(Refusal):
@@ -88,6 +97,7 @@ class TournamentParts(Protocol):
 
 # -- reading a row's shape (shared by the games' check_row) ----------------------------------
 
+
 def is_whole(value) -> bool:
     """A JSON whole number: an int, not a bool (nor 4.0)."""
     return type(value) is int
@@ -115,29 +125,43 @@ def read_whole(value, name: str) -> int:
 
 def read_seat(value, name: str, seats: int) -> int:
     if not is_whole(value) or not 0 <= value < seats:
-        raise RowError(gettext_noop("“%(name)s” must be a seat from 0 to %(last)s."),
-                       name=name, last=seats - 1)
+        raise RowError(
+            gettext_noop("“%(name)s” must be a seat from 0 to %(last)s."), name=name, last=seats - 1
+        )
     return value
 
 
 def read_wholes(value, name: str, length: int) -> list[int]:
     """A list of ``length`` whole numbers."""
-    if (not isinstance(value, list) or len(value) != length
-            or not all(is_whole(item) for item in value)):
-        raise RowError(gettext_noop("“%(name)s” must be a list of %(count)s whole numbers."),
-                       name=name, count=length)
+    if (
+        not isinstance(value, list)
+        or len(value) != length
+        or not all(is_whole(item) for item in value)
+    ):
+        raise RowError(
+            gettext_noop("“%(name)s” must be a list of %(count)s whole numbers."),
+            name=name,
+            count=length,
+        )
     return list(value)
 
 
 def read_seats(value, name: str, length: int, seats: int) -> list[int]:
     """A list of ``length`` different seats."""
-    if (not isinstance(value, list) or len(value) != length
-            or not all(is_whole(item) and 0 <= item < seats for item in value)):
-        raise RowError(gettext_noop(
-            "“%(name)s” must be a list of %(count)s seats, each from 0 to %(last)s."),
-            name=name, count=length, last=seats - 1)
+    if (
+        not isinstance(value, list)
+        or len(value) != length
+        or not all(is_whole(item) and 0 <= item < seats for item in value)
+    ):
+        raise RowError(
+            gettext_noop("“%(name)s” must be a list of %(count)s seats, each from 0 to %(last)s."),
+            name=name,
+            count=length,
+            last=seats - 1,
+        )
     for seat in value:
         if value.count(seat) > 1:
-            raise RowError(gettext_noop("“%(name)s” names seat %(seat)s twice."),
-                           name=name, seat=seat)
+            raise RowError(
+                gettext_noop("“%(name)s” names seat %(seat)s twice."), name=name, seat=seat
+            )
     return list(value)

@@ -38,8 +38,15 @@ class FantanView(View):
 
 class FantanRules(Rules):
     key = "fantan"
-    option_names = ("players", "start_rank", "ace_extra", "two_extra", "until_out",
-                    "premiums", "scoring")
+    option_names = (
+        "players",
+        "start_rank",
+        "ace_extra",
+        "two_extra",
+        "until_out",
+        "premiums",
+        "scoring",
+    )
     snapshot_format = 3  # ``history`` joined the state
 
     def seats(self, options) -> int:
@@ -54,9 +61,13 @@ class FantanRules(Rules):
         except CardError as exc:
             raise InvalidRecord(gettext_noop("start_rank: %(reason)s"), reason=exc) from None
         if players == 3 and start_rank == "2":  # the clubs row could never open: no end
-            raise InvalidOption("start_rank", gettext_noop(
-                "Three players play without the two of clubs, so the rows cannot start with "
-                "a two."))
+            raise InvalidOption(
+                "start_rank",
+                gettext_noop(
+                    "Three players play without the two of clubs, so the rows cannot start with "
+                    "a two."
+                ),
+            )
         flags = {}
         for name in ("ace_extra", "two_extra"):
             flags[name] = raw.get(name, False)
@@ -66,15 +77,25 @@ class FantanRules(Rules):
         if type(until_out) is not int or until_out not in (1, 2):
             raise InvalidRecord(gettext_noop("until_out must be 1 or 2"))
         premiums = raw.get("premiums", [800, 500])
-        if (not isinstance(premiums, list) or len(premiums) != 2
-                or not all(isinstance(p, int) and not isinstance(p, bool) for p in premiums)):
+        if (
+            not isinstance(premiums, list)
+            or len(premiums) != 2
+            or not all(isinstance(p, int) and not isinstance(p, bool) for p in premiums)
+        ):
             raise InvalidRecord(gettext_noop("premiums must be a list of two whole numbers"))
         scoring = raw.get("scoring", "win" if until_out == 1 else "premiums")
         if scoring not in SCORINGS:
-            raise InvalidRecord(gettext_noop("scoring must be one of %(names)s"),
-                                names=", ".join(SCORINGS))
-        return {"players": players, "start_rank": start_rank, **flags, "until_out": until_out,
-                "premiums": list(premiums), "scoring": scoring}
+            raise InvalidRecord(
+                gettext_noop("scoring must be one of %(names)s"), names=", ".join(SCORINGS)
+            )
+        return {
+            "players": players,
+            "start_rank": start_rank,
+            **flags,
+            "until_out": until_out,
+            "premiums": list(premiums),
+            "scoring": scoring,
+        }
 
     def pack(self, options) -> list[int]:
         cards = list(range(52))
@@ -113,9 +134,25 @@ class FantanRules(Rules):
 
 class FantanState(State):
     key = "fantan"
-    __slots__ = ("options", "n", "dealer", "dealt", "hands", "lo", "hi", "playable", "to_act",
-                 "extra", "finish_order", "start", "extra_ranks", "until_out", "pack_mask",
-                 "missing", "history")
+    __slots__ = (
+        "options",
+        "n",
+        "dealer",
+        "dealt",
+        "hands",
+        "lo",
+        "hi",
+        "playable",
+        "to_act",
+        "extra",
+        "finish_order",
+        "start",
+        "extra_ranks",
+        "until_out",
+        "pack_mask",
+        "missing",
+        "history",
+    )
 
     def __init__(self, options: dict, dealer: int, dealt: dict):
         self.options = options
@@ -126,7 +163,8 @@ class FantanState(State):
         self.pack_mask = sum(1 << c for c in RULES.pack(options))
         self.start = RANKS.index(options["start_rank"])
         self.extra_ranks = frozenset(
-            rank for rank, on in ((12, options["ace_extra"]), (0, options["two_extra"])) if on)
+            rank for rank, on in ((12, options["ace_extra"]), (0, options["two_extra"])) if on
+        )
         self.until_out = options["until_out"]
         self.lo = [-1, -1, -1, -1]
         self.hi = [-1, -1, -1, -1]
@@ -145,8 +183,9 @@ class FantanState(State):
         seat = self.to_act
         if seat is None:
             return []
-        actions = [{"seat": seat, "play": CODES[c]}
-                   for c in cards_of(self.hands[seat] & self.playable)]
+        actions = [
+            {"seat": seat, "play": CODES[c]} for c in cards_of(self.hands[seat] & self.playable)
+        ]
         if self.extra or not actions:
             actions.append({"seat": seat, "pass": True})
         return actions
@@ -162,22 +201,25 @@ class FantanState(State):
                 return seat, card_index(raw["play"])
             except CardError as exc:
                 raise InvalidAction(exc.message, **exc.params) from None
-        raise InvalidAction(gettext_noop('a fantan action is {"seat": s, "play": card} or '
-                                         '{"seat": s, "pass": true}'))
+        raise InvalidAction(
+            gettext_noop(
+                'a fantan action is {"seat": s, "play": card} or {"seat": s, "pass": true}'
+            )
+        )
 
     def canonical(self, raw) -> dict:
         """The action as a record writes it ("9h" becomes "9H")."""
         seat, card = self.parse_action(raw)
-        return {"seat": seat, "pass": True} if card is None else {"seat": seat,
-                                                                 "play": CODES[card]}
+        return {"seat": seat, "pass": True} if card is None else {"seat": seat, "play": CODES[card]}
 
     def play(self, parsed: tuple[int, int | None]) -> None:
         seat, card = parsed
         hand = self.hands[seat]
         if card is None:
             if not self.extra and hand & self.playable:
-                raise IllegalAction(gettext_noop(
-                    "You have a card you can play, so you may not pass."))
+                raise IllegalAction(
+                    gettext_noop("You have a card you can play, so you may not pass.")
+                )
             if not self.extra:
                 self.missing[seat] |= self.playable
             self.history.append((seat, -1))
@@ -243,8 +285,9 @@ class FantanState(State):
         for hand in self.hands:
             union |= hand
             count += hand.bit_count()
-        assert union == self.pack_mask and count == self.pack_mask.bit_count(), \
+        assert union == self.pack_mask and count == self.pack_mask.bit_count(), (
             "a card is missing or accounted for twice"
+        )
         for seat in self.finish_order:
             assert not self.hands[seat], "a seat that went out still holds cards"
         if self.to_act is not None:
@@ -295,9 +338,12 @@ class FantanState(State):
             "over": to_act is None,
             "extra": self.extra and own,
             "rows": [
-                {"suit": "SHDC"[suit],
-                 "cards": [CODES[suit * 13 + r] for r in range(self.lo[suit], self.hi[suit] + 1)]
-                 if self.lo[suit] >= 0 else []}
+                {
+                    "suit": "SHDC"[suit],
+                    "cards": [CODES[suit * 13 + r] for r in range(self.lo[suit], self.hi[suit] + 1)]
+                    if self.lo[suit] >= 0
+                    else [],
+                }
                 for suit in range(4)
             ],
             "start_rank": self.options["start_rank"],
@@ -307,22 +353,37 @@ class FantanState(State):
             "playable": legal,
             "can_pass": own and (self.extra or not legal),
             "missing": [codes_of(mask) for mask in self.missing],
-            "history": [{"seat": s, "pass": True} if c < 0 else {"seat": s, "play": CODES[c]}
-                        for s, c in self.history],
+            "history": [
+                {"seat": s, "pass": True} if c < 0 else {"seat": s, "play": CODES[c]}
+                for s, c in self.history
+            ],
             "options": self.options,
             "scores": self.scores() if to_act is None else None,
         }
 
     def hidden_from(self, seat: int | None) -> set[str]:
-        return {code for other, hand in enumerate(self.hands) if other != seat
-                for code in codes_of(hand)}
+        return {
+            code
+            for other, hand in enumerate(self.hands)
+            if other != seat
+            for code in codes_of(hand)
+        }
 
     def to_json(self) -> dict:
-        return {"options": self.options, "dealer": self.dealer, "dealt": self.dealt,
-                "hands": list(self.hands), "lo": list(self.lo), "hi": list(self.hi),
-                "playable": self.playable, "to_act": self.to_act, "extra": self.extra,
-                "finish_order": list(self.finish_order), "missing": list(self.missing),
-                "history": [list(entry) for entry in self.history]}
+        return {
+            "options": self.options,
+            "dealer": self.dealer,
+            "dealt": self.dealt,
+            "hands": list(self.hands),
+            "lo": list(self.lo),
+            "hi": list(self.hi),
+            "playable": self.playable,
+            "to_act": self.to_act,
+            "extra": self.extra,
+            "finish_order": list(self.finish_order),
+            "missing": list(self.missing),
+            "history": [list(entry) for entry in self.history],
+        }
 
 
 RULES = FantanRules()

@@ -54,15 +54,25 @@ class FantanPresenter(Presenter):
         rows = []
         for row in view["rows"]:
             on_table = set(row["cards"])
-            rows.append(Row(row["suit"], [Slot(rank + row["suit"] if rank + row["suit"]
-                                               in on_table else None, i == start)
-                                          for i, rank in enumerate(RANKS)]))
+            rows.append(
+                Row(
+                    row["suit"],
+                    [
+                        Slot(
+                            rank + row["suit"] if rank + row["suit"] in on_table else None,
+                            i == start,
+                        )
+                        for i, rank in enumerate(RANKS)
+                    ],
+                )
+            )
         results = []
         if view["over"]:
             place = self.places(view)
-            results = [ResultRow(name, place.get(seat), view["counts"][seat],
-                                 view["scores"][seat])
-                       for seat, name in enumerate(page.players)]
+            results = [
+                ResultRow(name, place.get(seat), view["counts"][seat], view["scores"][seat])
+                for seat, name in enumerate(page.players)
+            ]
         return FantanBoard(rows, results)
 
     @staticmethod

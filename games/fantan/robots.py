@@ -79,8 +79,7 @@ class Club(Robot):
         table, lo, _ = rows_of(view)
         hand = mask(view["hand"])
         pack = RULES_PACK[len(view["counts"])]
-        card = club_card(mask(action["play"] for action in plays), hand,
-                         pack & ~table & ~hand, lo)
+        card = club_card(mask(action["play"] for action in plays), hand, pack & ~table & ~hand, lo)
         return {"seat": view["seat"], "play": CODES[card]}
 
 
@@ -115,8 +114,10 @@ def sample_state(view, rng: random.Random) -> FantanState:
     state.extra = view["extra"]
     state.finish_order = list(view["finish_order"])
     state.missing = missing
-    state.history = [(entry["seat"], card_index(entry["play"]) if "play" in entry else -1)
-                     for entry in view["history"]]
+    state.history = [
+        (entry["seat"], card_index(entry["play"]) if "play" in entry else -1)
+        for entry in view["history"]
+    ]
     return state
 
 
@@ -258,8 +259,9 @@ class Reading:
         self.hands = list(world.hands)
         self.cards = [cards_of(hand) for hand in world.hands]
         self.missing = world.missing
-        self.logs = [likelihood(plays, hand)
-                     for plays, hand in zip(self.plays, self.hands, strict=True)]
+        self.logs = [
+            likelihood(plays, hand) for plays, hand in zip(self.plays, self.hands, strict=True)
+        ]
         self.others = [s for s in range(len(self.hands)) if s != view["seat"] and self.cards[s]]
         self.fresh = True
         if any(self.plays[s] for s in self.others):
@@ -268,8 +270,13 @@ class Reading:
             self.others = []  # nothing to read: every deal as likely as the next
 
     def walk(self, rng: random.Random, steps: int) -> None:
-        hands, cards, missing, logs, plays = self.hands, self.cards, self.missing, self.logs, \
-            self.plays
+        hands, cards, missing, logs, plays = (
+            self.hands,
+            self.cards,
+            self.missing,
+            self.logs,
+            self.plays,
+        )
         others = self.others
         if len(others) < 2:
             return
@@ -304,8 +311,16 @@ class Strong(MonteCarlo):
     """The search over deals drawn as :class:`Reading` reads the other seats' plays."""
 
     def __init__(self, **settings):
-        super().__init__(rules=RULES, sample=self.read_deal, policy=Club(), fast=fast_club,
-                         value=value, prior=PRIOR, finish=finish_club, **settings)
+        super().__init__(
+            rules=RULES,
+            sample=self.read_deal,
+            policy=Club(),
+            fast=fast_club,
+            value=value,
+            prior=PRIOR,
+            finish=finish_club,
+            **settings,
+        )
         self.reading = None
 
     def choose(self, view, legal, rng):

@@ -77,21 +77,35 @@ class FantanTournament(TournamentParts):
         for seat, count in enumerate(cards_left):
             if seat in finish_order:
                 if count != 0:
-                    raise RowError(gettext_noop(
-                        "Seat %(seat)s went out, so has no cards left, not %(count)s."),
-                        seat=seat, count=count)
+                    raise RowError(
+                        gettext_noop(
+                            "Seat %(seat)s went out, so has no cards left, not %(count)s."
+                        ),
+                        seat=seat,
+                        count=count,
+                    )
             elif not 1 <= count <= hand:
-                raise RowError(gettext_noop(
-                    "Seat %(seat)s did not go out, so has 1 to %(hand)s cards left, not "
-                    "%(count)s."), seat=seat, hand=hand, count=count)
+                raise RowError(
+                    gettext_noop(
+                        "Seat %(seat)s did not go out, so has 1 to %(hand)s cards left, not "
+                        "%(count)s."
+                    ),
+                    seat=seat,
+                    hand=hand,
+                    count=count,
+                )
         computed = scores(options, finish_order, cards_left)
         if "scores" in row:
             given = read_wholes(row["scores"], "scores", seats)
             if given != computed:
-                raise RowError(gettext_noop(
-                    "The scores %(given)s do not follow from the finish order and the cards "
-                    "left: they are %(computed)s."),
-                    given=", ".join(map(str, given)), computed=", ".join(map(str, computed)))
+                raise RowError(
+                    gettext_noop(
+                        "The scores %(given)s do not follow from the finish order and the cards "
+                        "left: they are %(computed)s."
+                    ),
+                    given=", ".join(map(str, given)),
+                    computed=", ".join(map(str, computed)),
+                )
         return {"finish_order": finish_order, "cards_left": cards_left, "scores": computed}
 
     def row_points(self, row: dict, *, seats: int, options: dict, settings: dict) -> list[int]:
@@ -101,15 +115,26 @@ class FantanTournament(TournamentParts):
         return len(rows) >= self.read_settings(settings)["deals"]
 
     def rows_from_results(self, results: list[dict]) -> list[dict]:
-        return [{"finish_order": list(r["finish_order"]),
-                 "cards_left": [len(hand) for hand in r["cards_left"]],
-                 "scores": list(r["scores"])} for r in results]
+        return [
+            {
+                "finish_order": list(r["finish_order"]),
+                "cards_left": [len(hand) for hand in r["cards_left"]],
+                "scores": list(r["scores"]),
+            }
+            for r in results
+        ]
 
     def row_layout(self, *, seats: int, options: dict, settings: dict) -> list[dict]:
         until_out = self.options(options, seats)["until_out"]
-        return [{"key": "finish_order", "kind": "seats", "count": until_out,
-                 "label": gettext_noop("Went out, in order")},
-                {"key": "cards_left", "kind": "per_seat", "label": gettext_noop("Cards left")}]
+        return [
+            {
+                "key": "finish_order",
+                "kind": "seats",
+                "count": until_out,
+                "label": gettext_noop("Went out, in order"),
+            },
+            {"key": "cards_left", "kind": "per_seat", "label": gettext_noop("Cards left")},
+        ]
 
 
 TOURNAMENT = FantanTournament()

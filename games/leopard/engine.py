@@ -40,8 +40,10 @@ TEN, JACK, QUEEN, KING, ACE = 8, 9, 10, 11, 12  # rank ints (cards.py: 0 is the 
 END_AT = 5  # the sum a player needs to declare the end
 DOUBLE_PACK = sorted(list(range(52)) * 2)
 CARD_OF = tuple(entry & ~DOWN for entry in range(2 * DOWN))  # a square's entry: which card
-FACE_RIGHT = tuple((entry >= DOWN) == (entry % DOWN % 13 in (JACK, QUEEN)) and entry % DOWN < 52
-                   for entry in range(2 * DOWN))
+FACE_RIGHT = tuple(
+    (entry >= DOWN) == (entry % DOWN % 13 in (JACK, QUEEN)) and entry % DOWN < 52
+    for entry in range(2 * DOWN)
+)
 
 
 # By rank: the place of an ace to nine (A is place 0, the two place 1 ...); None for 10 to K.
@@ -76,39 +78,68 @@ def square_lines(square: list[list[int]]) -> list[int]:
 # The sum's fast path (legal_actions needs it every turn): a top as its suit, 4 for none
 # (an empty place or a face-down card), and line_points by the suits of a line's three tops.
 SUIT_OF_TOP = tuple(entry // 13 if entry < 52 else 4 for entry in range(2 * DOWN))
-LINE_BY_SUITS = tuple(line_points(*(13 * suit if suit < 4 else -1 for suit in suits))
-                      for suits in product(range(5), repeat=3))
+LINE_BY_SUITS = tuple(
+    line_points(*(13 * suit if suit < 4 else -1 for suit in suits))
+    for suits in product(range(5), repeat=3)
+)
 
 
 def square_sum(square: list[list[int]]) -> int:
     a, b, c, d, e, f, g, h, i = [SUIT_OF_TOP[stack[-1]] if stack else 4 for stack in square]
     by = LINE_BY_SUITS  # the eight LINES written out: a loop over them costs twice as much
-    return (by[25 * a + 5 * b + c] + by[25 * d + 5 * e + f] + by[25 * g + 5 * h + i]
-            + by[25 * a + 5 * d + g] + by[25 * b + 5 * e + h] + by[25 * c + 5 * f + i]
-            + by[25 * a + 5 * e + i] + by[25 * c + 5 * e + g])
+    return (
+        by[25 * a + 5 * b + c]
+        + by[25 * d + 5 * e + f]
+        + by[25 * g + 5 * h + i]
+        + by[25 * a + 5 * d + g]
+        + by[25 * b + 5 * e + h]
+        + by[25 * c + 5 * f + i]
+        + by[25 * a + 5 * e + i]
+        + by[25 * c + 5 * e + g]
+    )
 
 
-assert LINES == ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8),
-                 (2, 4, 6)), "square_sum writes the lines out"
+assert LINES == (
+    (0, 1, 2),
+    (3, 4, 5),
+    (6, 7, 8),
+    (0, 3, 6),
+    (1, 4, 7),
+    (2, 5, 8),
+    (0, 4, 8),
+    (2, 4, 6),
+), "square_sum writes the lines out"
 
 
 ALL_PLACES = (1 << 9) - 1  # a square's places as a mask: bit p for place p
 OWN_BIT = tuple(0 if own is None else 1 << own for own in OWN_PLACE)  # by rank
 # check_invariants reads the laid entries with bytes.translate (at C speed): an entry's card,
 # or 255 for a card lying the wrong way up
-LAID_CARD = bytes(CARD_OF[entry] if entry < 2 * DOWN and FACE_RIGHT[entry] else 255
-                  for entry in range(256))
+LAID_CARD = bytes(
+    CARD_OF[entry] if entry < 2 * DOWN and FACE_RIGHT[entry] else 255 for entry in range(256)
+)
 
 # Every action there can be, made once: legal_actions hands out these (do not mutate them).
 END_ACTIONS = [{"seat": seat, "end": True} for seat in range(SEATS)]
 DRAW_ACTIONS = [{"seat": seat, "draw": True} for seat in range(SEATS)]
-DISCARD_ACTIONS = [[{"seat": seat, "discard": CODES[card]} for card in range(52)]
-                   for seat in range(SEATS)]
-LAY_ACTIONS = [[[[{"seat": seat, "lay": CODES[card], "square": square}
-                  if OWN_PLACE[card % 13] is not None else
-                  {"seat": seat, "lay": CODES[card], "square": square, "place": PLACES[place]}
-                  for place in range(9)] for square in range(SEATS)] for card in range(52)]
-               for seat in range(SEATS)]
+DISCARD_ACTIONS = [
+    [{"seat": seat, "discard": CODES[card]} for card in range(52)] for seat in range(SEATS)
+]
+LAY_ACTIONS = [
+    [
+        [
+            [
+                {"seat": seat, "lay": CODES[card], "square": square}
+                if OWN_PLACE[card % 13] is not None
+                else {"seat": seat, "lay": CODES[card], "square": square, "place": PLACES[place]}
+                for place in range(9)
+            ]
+            for square in range(SEATS)
+        ]
+        for card in range(52)
+    ]
+    for seat in range(SEATS)
+]
 
 
 class LaysByMask(dict):
@@ -126,8 +157,10 @@ class LaysByMask(dict):
         return lays
 
 
-LAYS = [[[LaysByMask(LAY_ACTIONS[seat][card][square]) for square in range(SEATS)]
-         for card in range(52)] for seat in range(SEATS)]
+LAYS = [
+    [[LaysByMask(LAY_ACTIONS[seat][card][square]) for square in range(SEATS)] for card in range(52)]
+    for seat in range(SEATS)
+]
 
 
 class Place(TypedDict):
@@ -174,24 +207,27 @@ class LeopardRules(Rules):
             deals = 4
         for name, value in (("deals", deals), ("target", target)):
             if value is not None and (type(value) is not int or not 1 <= value <= 1000):
-                raise InvalidRecord(gettext_noop("%(name)s must be a whole number from 1 to 1000"),
-                                    name=name)
+                raise InvalidRecord(
+                    gettext_noop("%(name)s must be a whole number from 1 to 1000"), name=name
+                )
         if deals is not None and target is not None:
-            raise InvalidRecord(gettext_noop(
-                "a match is agreed by deals or by a target, not both"))
+            raise InvalidRecord(gettext_noop("a match is agreed by deals or by a target, not both"))
         return {"deals": deals, "target": target}
 
     def deal(self, options, dealer: int, seed: int) -> dict:
         pack = [card for card in range(52) for _ in range(2)]
         hands, stock = deal_out(pack, SEATS, dealer, seed, per_seat=HAND)
-        return {"hands": [[CODES[c] for c in hand] for hand in hands],
-                "stock": [CODES[c] for c in stock]}  # top card first, as records write it
+        return {
+            "hands": [[CODES[c] for c in hand] for hand in hands],
+            "stock": [CODES[c] for c in stock],
+        }  # top card first, as records write it
 
     def read_dealt(self, record: dict, options: dict) -> dict:
         counts = [0] * 52  # two packs: each card at most twice, hands and stock together
         hands = read_hands(record, SEATS, HAND, counts, copies=2)
-        stock = read_cards(record.get("stock"), Phrase(gettext_noop("the stock")),
-                           104 - 2 * HAND, counts, copies=2)
+        stock = read_cards(
+            record.get("stock"), Phrase(gettext_noop("the stock")), 104 - 2 * HAND, counts, copies=2
+        )
         return {"hands": hands, "stock": stock}
 
     def start(self, options, dealer: int, dealt: dict) -> "LeopardState":
@@ -212,8 +248,19 @@ class LeopardRules(Rules):
 
 class LeopardState(State):
     key = "leopard"
-    __slots__ = ("options", "dealer", "dealt", "hands", "stock", "discards", "squares",
-                 "to_act", "ender", "drawn", "masks")
+    __slots__ = (
+        "options",
+        "dealer",
+        "dealt",
+        "hands",
+        "stock",
+        "discards",
+        "squares",
+        "to_act",
+        "ender",
+        "drawn",
+        "masks",
+    )
 
     def __init__(self, options: dict, dealer: int, dealt: dict):
         self.options = options
@@ -240,8 +287,12 @@ class LeopardState(State):
     def places_for(self, seat: int, card: int) -> list[tuple[int, int]]:
         """Every (square, place) where ``seat`` may lay ``card`` now."""
         rank = card % 13
-        return [(square, place) for square in range(SEATS) for place in range(9)
-                if self.targets(square)[square != seat][rank] >> place & 1]
+        return [
+            (square, place)
+            for square in range(SEATS)
+            for place in range(9)
+            if self.targets(square)[square != seat][rank] >> place & 1
+        ]
 
     def targets(self, square: int) -> tuple[list[int], list[int]]:
         """The rules' table of where a card may be laid, as masks of one square's places by
@@ -302,14 +353,22 @@ class LeopardState(State):
                     raise InvalidAction(gettext_noop("square must be 0 or 1"))
                 if place is not None and place not in PLACES:
                     raise InvalidAction(gettext_noop("place must be one of A, 2 … 9"))
-                return (seat, "lay", card_index(raw["lay"]), square,
-                        None if place is None else PLACES.index(place))
+                return (
+                    seat,
+                    "lay",
+                    card_index(raw["lay"]),
+                    square,
+                    None if place is None else PLACES.index(place),
+                )
         except CardError as exc:
             raise InvalidAction(exc.message, **exc.params) from None
-        raise InvalidAction(gettext_noop(
-            'a leopard action is {"seat": s, "end": true}, {"seat": s, "draw": true}, '
-            '{"seat": s, "discard": card} or {"seat": s, "lay": card, "square": q[, "place": '
-            'p]}'))
+        raise InvalidAction(
+            gettext_noop(
+                'a leopard action is {"seat": s, "end": true}, {"seat": s, "draw": true}, '
+                '{"seat": s, "discard": card} or {"seat": s, "lay": card, "square": q[, "place": '
+                "p]}"
+            )
+        )
 
     def canonical(self, raw) -> dict:
         """The action as a record writes it: a place only for a 10, J, Q or K."""
@@ -323,8 +382,12 @@ class LeopardState(State):
         if OWN_PLACE[card % 13] is not None:
             return {"seat": seat, "lay": CODES[card], "square": square}
         place = PLACES[place] if place is not None else None
-        return {"seat": seat, "lay": CODES[card], "square": square,
-                **({"place": place} if place else {})}
+        return {
+            "seat": seat,
+            "lay": CODES[card],
+            "square": square,
+            **({"place": place} if place else {}),
+        }
 
     def steps(self) -> list[dict]:
         if self.to_act is None or self.drawn:
@@ -348,13 +411,15 @@ class LeopardState(State):
             return
         if kind == "end":
             if self.drawn:
-                raise IllegalAction(gettext_noop(
-                    "You have drawn: now discard a card or lay one."))
+                raise IllegalAction(gettext_noop("You have drawn: now discard a card or lay one."))
             points = square_sum(self.squares[seat])
             if points < END_AT:
-                raise IllegalAction(gettext_noop(
-                    "You may end the deal with at least 5 points; you have %(points)s."),
-                    points=points)
+                raise IllegalAction(
+                    gettext_noop(
+                        "You may end the deal with at least 5 points; you have %(points)s."
+                    ),
+                    points=points,
+                )
             self.ender = seat
             self.to_act = None
             return
@@ -366,12 +431,12 @@ class LeopardState(State):
             square, place = parsed[3], parsed[4]
             own = OWN_PLACE[card % 13]
             if own is None and place is None:
-                raise IllegalAction(gettext_noop("Name the place for %(card)s."),
-                                    card=CODES[card])
+                raise IllegalAction(gettext_noop("Name the place for %(card)s."), card=CODES[card])
             target = own if place is None else place
             if not self.targets(square)[square != seat][card % 13] >> target & 1:
-                raise IllegalAction(gettext_noop("%(card)s may not be laid there."),
-                                    card=CODES[card])
+                raise IllegalAction(
+                    gettext_noop("%(card)s may not be laid there."), card=CODES[card]
+                )
         if not self.drawn:  # a record's discard or lay: the draw comes first
             hand.append(self.stock.pop())
         self.drawn = False
@@ -419,12 +484,19 @@ class LeopardState(State):
         own = seat is not None and seat == self.to_act
         squares: list[list[Place]] = []
         for square in self.squares:
-            squares.append([{
-                "place": PLACES[p],
-                "top": None if not stack else (None if stack[-1] & DOWN else CODES[stack[-1]]),
-                "down": bool(stack) and bool(stack[-1] & DOWN),
-                "under": max(len(stack) - 1, 0),
-            } for p, stack in enumerate(square)])
+            squares.append(
+                [
+                    {
+                        "place": PLACES[p],
+                        "top": None
+                        if not stack
+                        else (None if stack[-1] & DOWN else CODES[stack[-1]]),
+                        "down": bool(stack) and bool(stack[-1] & DOWN),
+                        "under": max(len(stack) - 1, 0),
+                    }
+                    for p, stack in enumerate(square)
+                ]
+            )
         sums = self.sums()
         hand = [CODES[c] for c in self.hands[seat]] if seat is not None else None
         return {
@@ -445,11 +517,14 @@ class LeopardState(State):
             "may_draw": own and not self.drawn,
             "may_end": own and not self.drawn and seat is not None and sums[seat] >= END_AT,
             "end_score": 2 * sums[seat] - END_AT - 1
-            if seat is not None and own and sums[seat] >= END_AT else None,
+            if seat is not None and own and sums[seat] >= END_AT
+            else None,
             "ender": self.ender,
             "scores": self.scores(),
-            "laid": [[[None if entry & DOWN else CODES[entry] for entry in stack]
-                      for stack in square] for square in self.squares],
+            "laid": [
+                [[None if entry & DOWN else CODES[entry] for entry in stack] for stack in square]
+                for square in self.squares
+            ],
             "discard_pile": [CODES[c] for c in self.discards],
         }
 
@@ -457,8 +532,7 @@ class LeopardState(State):
         """The other hand, the stock and the faces of face-down cards, less any card of
         which a copy lies open (two packs: a card's twin may be on the table)."""
         laid = [entry for square in self.squares for stack in square for entry in stack]
-        hidden = {CODES[c] for other, hand in enumerate(self.hands) if other != seat
-                  for c in hand}
+        hidden = {CODES[c] for other, hand in enumerate(self.hands) if other != seat for c in hand}
         hidden |= {CODES[c] for c in self.stock}
         hidden |= {CODES[e & ~DOWN] for e in laid if e & DOWN}
         public = {CODES[e] for e in laid if not e & DOWN} | {CODES[c] for c in self.discards}
@@ -467,11 +541,18 @@ class LeopardState(State):
         return hidden - public
 
     def to_json(self) -> dict:
-        return {"options": self.options, "dealer": self.dealer, "dealt": self.dealt,
-                "hands": [list(h) for h in self.hands],
-                "stock": list(self.stock), "discards": list(self.discards),
-                "squares": [[list(stack) for stack in square] for square in self.squares],
-                "to_act": self.to_act, "ender": self.ender, "drawn": self.drawn}
+        return {
+            "options": self.options,
+            "dealer": self.dealer,
+            "dealt": self.dealt,
+            "hands": [list(h) for h in self.hands],
+            "stock": list(self.stock),
+            "discards": list(self.discards),
+            "squares": [[list(stack) for stack in square] for square in self.squares],
+            "to_act": self.to_act,
+            "ender": self.ender,
+            "drawn": self.drawn,
+        }
 
 
 RULES = LeopardRules()

@@ -10,13 +10,22 @@ class LeopardTableForm(TableForm):
     option_names = ("match", "deals", "target")
 
     match = forms.ChoiceField(
-        label=_("The match"), initial="deals", widget=forms.RadioSelect,
-        choices=[("deals", _("an agreed number of deals")),
-                 ("target", _("to a target score"))])
-    deals = forms.IntegerField(label=_("Deals"), initial=4, min_value=1, max_value=100,
-                               required=False, help_text=_("The deal alternates."))
-    target = forms.IntegerField(label=_("Target score"), initial=33, min_value=1,
-                                max_value=1000, required=False)
+        label=_("The match"),
+        initial="deals",
+        widget=forms.RadioSelect,
+        choices=[("deals", _("an agreed number of deals")), ("target", _("to a target score"))],
+    )
+    deals = forms.IntegerField(
+        label=_("Deals"),
+        initial=4,
+        min_value=1,
+        max_value=100,
+        required=False,
+        help_text=_("The deal alternates."),
+    )
+    target = forms.IntegerField(
+        label=_("Target score"), initial=33, min_value=1, max_value=1000, required=False
+    )
 
     def clean(self):
         cleaned = super().clean()

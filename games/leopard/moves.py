@@ -21,5 +21,6 @@ class LeopardMoves(Moves):
         raise BadMove
 
     def fields(self, action: dict) -> dict:
-        return {key: ("1" if value is True else value)
-                for key, value in action.items() if key != "seat"}
+        return {
+            key: ("1" if value is True else value) for key, value in action.items() if key != "seat"
+        }

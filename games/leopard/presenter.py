@@ -34,10 +34,14 @@ class Place:
         else:
             css = "card back" if self.down else "slot"
             card = f'<span class="{css}" role="img" aria-label="{escape(self.label)}"></span>'
-        under = (f'\n<span class="under" title="{escape(_("cards underneath"))}">+{self.under}'
-                 '</span>' if self.under else "")
-        return mark_safe(f'<span class="place-name" aria-hidden="true">{escape(self.name)}</span>'
-                         f'\n{card}{under}')
+        under = (
+            f'\n<span class="under" title="{escape(_("cards underneath"))}">+{self.under}</span>'
+            if self.under
+            else ""
+        )
+        return mark_safe(
+            f'<span class="place-name" aria-hidden="true">{escape(self.name)}</span>\n{card}{under}'
+        )
 
 
 def place_of(shown: dict, scoring: bool, target: bool, first_target: bool = False) -> Place:
@@ -49,8 +53,17 @@ def place_of(shown: dict, scoring: bool, target: bool, first_target: bool = Fals
         label = _("%(place)s: a card face down") % {"place": name}
     else:
         label = _("%(place)s: empty") % {"place": name}
-    return Place(shown["place"], shown["top"], shown["down"], shown["under"], scoring, target,
-                 name, label, first_target)
+    return Place(
+        shown["place"],
+        shown["top"],
+        shown["down"],
+        shown["under"],
+        scoring,
+        target,
+        name,
+        label,
+        first_target,
+    )
 
 
 @dataclass(frozen=True)
@@ -107,55 +120,103 @@ class LeopardPresenter(Presenter):
             if chosen not in codes:
                 chosen = None
             marked = len(codes) - 1 - codes[::-1].index(chosen) if chosen else None
-            hand = [HandCard(code, i == len(codes) - 1, i == marked)
-                    for i, code in enumerate(codes)]
-            targets = {(a["square"], a.get("place", chosen[0])) for a in page.legal
-                       if a.get("lay") == chosen} if chosen else set()
+            hand = [
+                HandCard(code, i == len(codes) - 1, i == marked) for i, code in enumerate(codes)
+            ]
+            targets = (
+                {
+                    (a["square"], a.get("place", chosen[0]))
+                    for a in page.legal
+                    if a.get("lay") == chosen
+                }
+                if chosen
+                else set()
+            )
         else:
             chosen = None
-        first = next(((seat, p["place"]) for seat, places in enumerate(view["squares"])
-                      for p in places if (seat, p["place"]) in targets), None)
+        first = next(
+            (
+                (seat, p["place"])
+                for seat, places in enumerate(view["squares"])
+                for p in places
+                if (seat, p["place"]) in targets
+            ),
+            None,
+        )
         squares = []
         for seat, places in enumerate(view["squares"]):
             lines = view["lines"][seat]
-            scoring = {i for line, points in zip(LINES, lines, strict=True) if points
-                       for i in line}
-            squares.append(Square(
-                seat=seat, name=players[seat],
-                places=[place_of(p, i in scoring, (seat, p["place"]) in targets,
-                                 (seat, p["place"]) == first)
-                        for i, p in enumerate(places)],
-                sum=view["sums"][seat],
-                lines=[Line([PLACES[i] for i in line], points)
-                       for line, points in zip(LINES, lines, strict=True) if points],
-                score=view["scores"][seat] if view["scores"] else None))
-        return LeopardBoard(squares=squares, hand=hand, chosen=chosen, can_lay=bool(targets),
-                            ender=players[view["ender"]] if view["ender"] is not None else None)
+            scoring = {i for line, points in zip(LINES, lines, strict=True) if points for i in line}
+            squares.append(
+                Square(
+                    seat=seat,
+                    name=players[seat],
+                    places=[
+                        place_of(
+                            p,
+                            i in scoring,
+                            (seat, p["place"]) in targets,
+                            (seat, p["place"]) == first,
+                        )
+                        for i, p in enumerate(places)
+                    ],
+                    sum=view["sums"][seat],
+                    lines=[
+                        Line([PLACES[i] for i in line], points)
+                        for line, points in zip(LINES, lines, strict=True)
+                        if points
+                    ],
+                    score=view["scores"][seat] if view["scores"] else None,
+                )
+            )
+        return LeopardBoard(
+            squares=squares,
+            hand=hand,
+            chosen=chosen,
+            can_lay=bool(targets),
+            ender=players[view["ender"]] if view["ender"] is not None else None,
+        )
 
     def log_text(self, entry: LogEntry) -> str:
         action, name, back = entry.action, entry.name, entry.taken_back
         if "draw" in action:  # a step: never taken back
             return fill(_("%(name)s drew a card"), name=name)
         if "end" in action:
-            return fill(_("%(name)s took back the end of the deal") if back else
-                        _("%(name)s ended the deal"), name=name)
+            return fill(
+                _("%(name)s took back the end of the deal")
+                if back
+                else _("%(name)s ended the deal"),
+                name=name,
+            )
         if "discard" in action:
-            return fill(_("%(name)s took back the discard %(card)s") if back else
-                        _("%(name)s discarded %(card)s"),
-                        name=name, card=card_text(action["discard"]))
+            return fill(
+                _("%(name)s took back the discard %(card)s")
+                if back
+                else _("%(name)s discarded %(card)s"),
+                name=name,
+                card=card_text(action["discard"]),
+            )
         if "lay" not in action:
             raise ValueError(action)
         code, square = action["lay"], entry.players[action["square"]]
         if code[0] in "JQ":  # laid face down: the log never names it
-            return fill(_("%(name)s took back a face-down card from %(place)s of "
-                          "%(square)s's square") if back else
-                        _("%(name)s laid a card face down on %(place)s of %(square)s's "
-                          "square"),
-                        name=name, place=rank_shown(action["place"]), square=square)
-        return fill(_("%(name)s took back %(card)s from %(place)s of %(square)s's square")
-                    if back else _("%(name)s laid %(card)s on %(place)s of %(square)s's square"),
-                    name=name, card=card_text(code),
-                    place=rank_shown(action.get("place") or code[0]), square=square)
+            return fill(
+                _("%(name)s took back a face-down card from %(place)s of %(square)s's square")
+                if back
+                else _("%(name)s laid a card face down on %(place)s of %(square)s's square"),
+                name=name,
+                place=rank_shown(action["place"]),
+                square=square,
+            )
+        return fill(
+            _("%(name)s took back %(card)s from %(place)s of %(square)s's square")
+            if back
+            else _("%(name)s laid %(card)s on %(place)s of %(square)s's square"),
+            name=name,
+            card=card_text(code),
+            place=rank_shown(action.get("place") or code[0]),
+            square=square,
+        )
 
     def sheet_detail(self, result: dict, players: list[str]) -> list[Cell]:
         return [Cell(score, seat == result["ender"]) for seat, score in enumerate(result["scores"])]
@@ -165,20 +226,29 @@ class LeopardPresenter(Presenter):
         if cycle.target:
             return f"{title} — " + _("to %(t)s points") % {"t": cycle.target}
         return f"{title} — " + ngettext("%(n)s deal", "%(n)s deals", cycle.length) % {
-            "n": cycle.length}
+            "n": cycle.length
+        }
 
     def heading(self, sheet: Sheet, position: int) -> str:
         cycle = sheet.cycle
         if cycle.length:
             return _("match %(n)s, deal %(position)s of %(length)s") % {
-                "n": cycle.number, "position": position, "length": cycle.length}
+                "n": cycle.number,
+                "position": position,
+                "length": cycle.length,
+            }
         return _("match %(n)s to %(target)s, deal %(position)s") % {
-            "n": cycle.number, "target": cycle.target, "position": position}
+            "n": cycle.number,
+            "target": cycle.target,
+            "position": position,
+        }
 
     def verdict(self, sheet: Sheet) -> str:
-        return ngettext("The match is over. Its winner: %(names)s.",
-                        "The match is over, drawn: %(names)s.",
-                        len(sheet.winners)) % {"names": ", ".join(sheet.winners)}
+        return ngettext(
+            "The match is over. Its winner: %(names)s.",
+            "The match is over, drawn: %(names)s.",
+            len(sheet.winners),
+        ) % {"names": ", ".join(sheet.winners)}
 
     def next_label(self, sheet: Sheet | None) -> str:
         return _("Start a new match") if sheet and sheet.complete else _("Next deal")

@@ -72,13 +72,19 @@ def line_parts(a: int, b: int, c: int) -> tuple[float, float]:
 # card as its suit (index top + 1), a line of suits x, y, z at 25x + 5y + z as its points and
 # its hope (line_parts is symmetric, so the order of the places does not matter).
 SUIT = (4,) + tuple(card // 13 for card in range(52))
-BY_SUITS = [line_parts(*(13 * suit if suit < 4 else -1 for suit in (x, y, z)))
-            for x in range(5) for y in range(5) for z in range(5)]
+BY_SUITS = [
+    line_parts(*(13 * suit if suit < 4 else -1 for suit in (x, y, z)))
+    for x in range(5)
+    for y in range(5)
+    for z in range(5)
+]
 POINTS_BY = tuple(points for points, _ in BY_SUITS)
 HOPE_BY = tuple(hoped for _, hoped in BY_SUITS)
 # by place, the other two places of each line through it
-OTHERS = tuple(tuple(tuple(q for q in line if q != place) for line in LINES if place in line)
-               for place in range(9))
+OTHERS = tuple(
+    tuple(tuple(q for q in line if q != place) for line in LINES if place in line)
+    for place in range(9)
+)
 
 
 def change(tops: list[int], place: int, top: int, hope: float) -> float:
@@ -117,8 +123,7 @@ def club_pick(seat: int, tops: list[list[int]], legal: list[dict], stock: int) -
             square = action["square"]
             place = OWN_PLACE[card % 13]
             place = PLACES.index(action["place"]) if place is None else place
-            gain = change(tops[square], place, -1 if card % 13 in (JACK, QUEEN) else card,
-                          hope)
+            gain = change(tops[square], place, -1 if card % 13 in (JACK, QUEEN) else card, hope)
             score += gain if square == seat else -gain
         if best_score is None or score > best_score + 1e-9:
             best, best_score = action, score
@@ -132,8 +137,10 @@ def ends(sums: list[int], seat: int) -> bool:
 
 
 def tops_of(view) -> list[list[int]]:
-    return [[card_index(stack[-1]) if stack and stack[-1] is not None else -1
-             for stack in square] for square in view["laid"]]
+    return [
+        [card_index(stack[-1]) if stack and stack[-1] is not None else -1 for stack in square]
+        for square in view["laid"]
+    ]
 
 
 class Club(Robot):
@@ -157,13 +164,14 @@ def fast_club(state: LeopardState) -> dict:
         if ends(state.sums(), seat):
             return {"seat": seat, "end": True}
         state.apply({"seat": seat, "draw": True})
-    tops = [[stack[-1] if stack and not stack[-1] & DOWN else -1 for stack in square]
-            for square in state.squares]
+    tops = [
+        [stack[-1] if stack and not stack[-1] & DOWN else -1 for stack in square]
+        for square in state.squares
+    ]
     return club_pick(seat, tops, state.legal_actions(), len(state.stock))
 
 
-PLACES_IN = tuple(tuple(place for place in range(9) if mask >> place & 1)
-                  for mask in range(512))
+PLACES_IN = tuple(tuple(place for place in range(9) if mask >> place & 1) for mask in range(512))
 
 
 def finish_club(state: LeopardState) -> None:
@@ -171,10 +179,11 @@ def finish_club(state: LeopardState) -> None:
     lists directly: :func:`fast_club` and ``apply`` without the actions (the same choices,
     ties broken in the same order: a card's discard, then its lays in square 0, square 1)."""
     squares, hands, stock = state.squares, state.hands, state.stock
-    tops = [[stack[-1] if stack and not stack[-1] & DOWN else -1 for stack in square]
-            for square in squares]
-    laid = [sum(1 << place for place, stack in enumerate(square) if stack)
-            for square in squares]
+    tops = [
+        [stack[-1] if stack and not stack[-1] & DOWN else -1 for stack in square]
+        for square in squares
+    ]
+    laid = [sum(1 << place for place, stack in enumerate(square) if stack) for square in squares]
     # by square, what a place showing a suit gains (5 * place + suit): kept until a card is
     # laid in the square (most of a play-out's choices weigh the same lays again)
     gains: list[dict] = [{}, {}]
@@ -239,8 +248,9 @@ def sample_state(view, rng: random.Random) -> LeopardState:
     seat = view["seat"]
     unseen = list(DOUBLE_PACK)
     seen = [card_index(c) for c in view["hand"] + view["discard_pile"]]
-    seen += [card_index(c) for square in view["laid"] for stack in square for c in stack
-             if c is not None]
+    seen += [
+        card_index(c) for square in view["laid"] for stack in square for c in stack if c is not None
+    ]
     for card in seen:
         unseen.remove(card)
     rng.shuffle(unseen)
@@ -259,12 +269,11 @@ def sample_state(view, rng: random.Random) -> LeopardState:
             rows.append(entries)
         squares.append(rows)
     other = 1 - seat
-    state = LeopardState(RULES.parse_options({}), view["dealer"],
-                         {"hands": [[], []], "stock": []})
+    state = LeopardState(RULES.parse_options({}), view["dealer"], {"hands": [[], []], "stock": []})
     state.hands = [[], []]
     state.hands[seat] = [card_index(c) for c in view["hand"]]
-    state.hands[other] = unseen[:view["counts"][other]]
-    state.stock = unseen[view["counts"][other]:]
+    state.hands[other] = unseen[: view["counts"][other]]
+    state.stock = unseen[view["counts"][other] :]
     assert len(state.stock) == view["stock"], "the unseen cards do not fit"
     state.discards = [card_index(c) for c in view["discard_pile"]]
     state.squares = squares
@@ -300,9 +309,18 @@ def shortlist(view, legal: list[dict], size: int = 6) -> list[dict]:
 def strong(samples: int | None = None, budget: float | None = None) -> MonteCarlo:
     """The strong robot: ``samples`` deals a move, or as many as fit in ``budget`` seconds."""
     kwargs = {} if budget is None else {"budget": budget}
-    return MonteCarlo(rules=RULES, sample=sample_state, policy=Club(), fast=fast_club,
-                      finish=finish_club, value=value, samples=samples, shortlist=shortlist,
-                      prior=PRIOR, **kwargs)
+    return MonteCarlo(
+        rules=RULES,
+        sample=sample_state,
+        policy=Club(),
+        fast=fast_club,
+        finish=finish_club,
+        value=value,
+        samples=samples,
+        shortlist=shortlist,
+        prior=PRIOR,
+        **kwargs,
+    )
 
 
 # The search leaves the club player's choice only when a tenth of a deal more of the sampled

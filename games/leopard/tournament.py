@@ -39,20 +39,36 @@ class LeopardTournament(TournamentParts):
             ender = read_seat(ender, "ender", SEATS)
         for seat, score in enumerate(scores):
             if score < 0:
-                raise RowError(gettext_noop(
-                    "Seat %(seat)s's score %(score)s is below 0."), seat=seat, score=score)
+                raise RowError(
+                    gettext_noop("Seat %(seat)s's score %(score)s is below 0."),
+                    seat=seat,
+                    score=score,
+                )
         for seat, score in enumerate(scores):
             if seat == ender:
                 if score not in {declarer_score(s) for s in range(END_AT, MOST + 1)}:
-                    raise RowError(gettext_noop(
-                        "Seat %(seat)s declared the end: his score is 2 × sum − 6 for a sum "
-                        "from %(least)s to %(most)s (an even number from %(low)s to %(high)s), "
-                        "not %(score)s."), seat=seat, least=END_AT, most=MOST,
-                        low=declarer_score(END_AT), high=declarer_score(MOST), score=score)
+                    raise RowError(
+                        gettext_noop(
+                            "Seat %(seat)s declared the end: his score is 2 × sum − 6 for a sum "
+                            "from %(least)s to %(most)s (an even number from %(low)s to %(high)s), "
+                            "not %(score)s."
+                        ),
+                        seat=seat,
+                        least=END_AT,
+                        most=MOST,
+                        low=declarer_score(END_AT),
+                        high=declarer_score(MOST),
+                        score=score,
+                    )
             elif score > MOST:
-                raise RowError(gettext_noop(
-                    "Seat %(seat)s's score %(score)s is more than a square can give "
-                    "(%(most)s)."), seat=seat, score=score, most=MOST)
+                raise RowError(
+                    gettext_noop(
+                        "Seat %(seat)s's score %(score)s is more than a square can give (%(most)s)."
+                    ),
+                    seat=seat,
+                    score=score,
+                    most=MOST,
+                )
         return {"scores": scores, "ender": ender}
 
     def row_points(self, row: dict, *, seats: int, options: dict, settings: dict) -> list[int]:
@@ -69,9 +85,15 @@ class LeopardTournament(TournamentParts):
         return [{"scores": list(r["scores"]), "ender": r["ender"]} for r in results]
 
     def row_layout(self, *, seats: int, options: dict, settings: dict) -> list[dict]:
-        return [{"key": "scores", "kind": "per_seat", "label": gettext_noop("Score")},
-                {"key": "ender", "kind": "seat_or_none", "label": gettext_noop("Declared the end"),
-                 "none_label": gettext_noop("nobody: the stock ran out")}]
+        return [
+            {"key": "scores", "kind": "per_seat", "label": gettext_noop("Score")},
+            {
+                "key": "ender",
+                "kind": "seat_or_none",
+                "label": gettext_noop("Declared the end"),
+                "none_label": gettext_noop("nobody: the stock ran out"),
+            },
+        ]
 
 
 TOURNAMENT = LeopardTournament()

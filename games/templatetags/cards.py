@@ -13,28 +13,42 @@ from games.engine.cards import CODES, RED_SUITS, SUIT_SYMBOLS
 register = template.Library()
 
 RANK_NAMES = {
-    "2": pgettext_lazy("card rank", "two"), "3": pgettext_lazy("card rank", "three"),
-    "4": pgettext_lazy("card rank", "four"), "5": pgettext_lazy("card rank", "five"),
-    "6": pgettext_lazy("card rank", "six"), "7": pgettext_lazy("card rank", "seven"),
-    "8": pgettext_lazy("card rank", "eight"), "9": pgettext_lazy("card rank", "nine"),
-    "T": pgettext_lazy("card rank", "ten"), "J": pgettext_lazy("card rank", "jack"),
-    "Q": pgettext_lazy("card rank", "queen"), "K": pgettext_lazy("card rank", "king"),
+    "2": pgettext_lazy("card rank", "two"),
+    "3": pgettext_lazy("card rank", "three"),
+    "4": pgettext_lazy("card rank", "four"),
+    "5": pgettext_lazy("card rank", "five"),
+    "6": pgettext_lazy("card rank", "six"),
+    "7": pgettext_lazy("card rank", "seven"),
+    "8": pgettext_lazy("card rank", "eight"),
+    "9": pgettext_lazy("card rank", "nine"),
+    "T": pgettext_lazy("card rank", "ten"),
+    "J": pgettext_lazy("card rank", "jack"),
+    "Q": pgettext_lazy("card rank", "queen"),
+    "K": pgettext_lazy("card rank", "king"),
     "A": pgettext_lazy("card rank", "ace"),
 }
 # The suit as it follows "of" (in Russian, the genitive: "дама пик").
 SUIT_NAMES = {
-    "S": pgettext_lazy("of suit", "spades"), "H": pgettext_lazy("of suit", "hearts"),
-    "D": pgettext_lazy("of suit", "diamonds"), "C": pgettext_lazy("of suit", "clubs"),
+    "S": pgettext_lazy("of suit", "spades"),
+    "H": pgettext_lazy("of suit", "hearts"),
+    "D": pgettext_lazy("of suit", "diamonds"),
+    "C": pgettext_lazy("of suit", "clubs"),
 }
 # The suit on its own, as a row of cards is named.
 SUIT_TITLES = {
-    "S": pgettext_lazy("suit", "Spades"), "H": pgettext_lazy("suit", "Hearts"),
-    "D": pgettext_lazy("suit", "Diamonds"), "C": pgettext_lazy("suit", "Clubs"),
+    "S": pgettext_lazy("suit", "Spades"),
+    "H": pgettext_lazy("suit", "Hearts"),
+    "D": pgettext_lazy("suit", "Diamonds"),
+    "C": pgettext_lazy("suit", "Clubs"),
 }
 # Russian packs letter their court cards В Д К Т.
-RANK_SHOWN = {"T": "10", "J": pgettext_lazy("rank letter", "J"),
-              "Q": pgettext_lazy("rank letter", "Q"), "K": pgettext_lazy("rank letter", "K"),
-              "A": pgettext_lazy("rank letter", "A")}
+RANK_SHOWN = {
+    "T": "10",
+    "J": pgettext_lazy("rank letter", "J"),
+    "Q": pgettext_lazy("rank letter", "Q"),
+    "K": pgettext_lazy("rank letter", "K"),
+    "A": pgettext_lazy("rank letter", "A"),
+}
 
 
 def rank_shown(rank: str) -> str:
@@ -42,12 +56,12 @@ def rank_shown(rank: str) -> str:
 
 
 def card_name(code: str) -> str:
-    """"the queen of spades", in the reader's language."""
+    """ "the queen of spades", in the reader's language."""
     return cards_in(translation.get_language())[code]["name"]
 
 
 def card_text(code: str) -> str:
-    """"10♥": the short form for sentences, in the reader's language."""
+    """ "10♥": the short form for sentences, in the reader's language."""
     return cards_in(translation.get_language())[code]["text"]
 
 
@@ -69,17 +83,34 @@ def cards_in(language: str | None) -> dict[str, dict]:
 def describe(code: str) -> dict:
     rank, symbol, red = rank_shown(code[0]), SUIT_SYMBOLS[code[1]], code[1] in RED_SUITS
     name = pgettext("card name", "%(rank)s of %(suit)s") % {
-        "rank": RANK_NAMES[code[0]], "suit": SUIT_NAMES[code[1]]}
-    face = format_html('<span class="face{}" aria-hidden="true"><span class="rank">{}</span>'
-                       '<span class="suit">{}</span></span>', " red" if red else "", rank, symbol)
-    return {"code": code, "rank": rank, "symbol": symbol, "red": red, "name": name,
-            "text": rank + symbol, "face": face, "image": image(face, "card", name)}
+        "rank": RANK_NAMES[code[0]],
+        "suit": SUIT_NAMES[code[1]],
+    }
+    face = format_html(
+        '<span class="face{}" aria-hidden="true"><span class="rank">{}</span>'
+        '<span class="suit">{}</span></span>',
+        " red" if red else "",
+        rank,
+        symbol,
+    )
+    return {
+        "code": code,
+        "rank": rank,
+        "symbol": symbol,
+        "red": red,
+        "name": name,
+        "text": rank + symbol,
+        "face": face,
+        "image": image(face, "card", name),
+    }
 
 
 def image(face: str, css: str, label: str) -> str:
-    return mark_safe(f'<span class="{conditional_escape(css)}" role="img" '
-                     f'aria-label="{conditional_escape(label)}">'
-                     f'{face}</span>')
+    return mark_safe(
+        f'<span class="{conditional_escape(css)}" role="img" '
+        f'aria-label="{conditional_escape(label)}">'
+        f"{face}</span>"
+    )
 
 
 @register.simple_tag
@@ -94,7 +125,7 @@ def card_image(code: str, css: str = "card", label: str | None = None) -> str:
 
 @register.filter
 def card_codes(text: str) -> list[str]:
-    """"AC KC QC": a few cards written in a template (the rules' examples), as a list."""
+    """ "AC KC QC": a few cards written in a template (the rules' examples), as a list."""
     return text.split()
 
 

@@ -139,8 +139,23 @@ class VarietyRules(Rules):
 
 class VarietyState(State):
     key = "variety"
-    __slots__ = ("options", "dealer", "dealt", "hands", "won", "tricks", "named", "first_namer",
-                 "calls", "contract", "attackers", "to_act", "trick", "last_trick", "played")
+    __slots__ = (
+        "options",
+        "dealer",
+        "dealt",
+        "hands",
+        "won",
+        "tricks",
+        "named",
+        "first_namer",
+        "calls",
+        "contract",
+        "attackers",
+        "to_act",
+        "trick",
+        "last_trick",
+        "played",
+    )
 
     def __init__(self, options: dict, dealer: int, dealt: dict):
         self.options = options
@@ -172,8 +187,7 @@ class VarietyState(State):
         if seat is None:
             return []
         if self.contract is None:
-            return [{"seat": seat, "call": n} for n in range(1, 9)
-                    if not self.named[seat] >> n & 1]
+            return [{"seat": seat, "call": n} for n in range(1, 9) if not self.named[seat] >> n & 1]
         return [{"seat": seat, "play": CODES[c]} for c in cards_of(self.playable(seat))]
 
     def playable(self, seat: int) -> int:
@@ -200,8 +214,12 @@ class VarietyState(State):
                 return seat, "play", card_index(raw["play"])
             except CardError as exc:
                 raise InvalidAction(exc.message, **exc.params) from None
-        raise InvalidAction(gettext_noop('a variety action is {"seat": s, "call": n, "say": '
-                                         'text} or {"seat": s, "play": card}'))
+        raise InvalidAction(
+            gettext_noop(
+                'a variety action is {"seat": s, "call": n, "say": '
+                'text} or {"seat": s, "play": card}'
+            )
+        )
 
     def canonical(self, raw) -> dict:
         """The action as a record writes it: card codes in capitals, an announcement with
@@ -225,14 +243,14 @@ class VarietyState(State):
         if self.contract is not None:
             raise IllegalAction(gettext_noop("The auction is over: play a card."))
         if self.named[seat] >> number & 1:
-            raise IllegalAction(gettext_noop("You have already called %(number)s."),
-                                number=number)
+            raise IllegalAction(gettext_noop("You have already called %(number)s."), number=number)
         if any(not character.isprintable() for character in " ".join(say.split())):
             raise IllegalAction(gettext_noop("An announcement may hold only printable text."))
         if len(" ".join(say.split())) > SAY_LENGTH:
-            raise IllegalAction(gettext_noop(
-                "An announcement may be at most %(length)s characters long."),
-                length=SAY_LENGTH)
+            raise IllegalAction(
+                gettext_noop("An announcement may be at most %(length)s characters long."),
+                length=SAY_LENGTH,
+            )
         self.calls.append([seat, number, " ".join(say.split())])
         first = self.first_namer[number]
         if first >= 0:  # named a second time: this contract is played
@@ -251,8 +269,9 @@ class VarietyState(State):
         if not self.hands[seat] & bit:
             raise IllegalAction(gettext_noop("%(card)s is not in your hand."), card=CODES[card])
         if not self.playable(seat) & bit:
-            raise IllegalAction(gettext_noop("You must follow suit (%(suit)s)."),
-                                suit=SUITS[self.trick[0][1] // 13])
+            raise IllegalAction(
+                gettext_noop("You must follow suit (%(suit)s)."), suit=SUITS[self.trick[0][1] // 13]
+            )
         self.hands[seat] ^= bit
         self.trick.append((seat, card))
         if len(self.trick) < SEATS:
@@ -291,8 +310,9 @@ class VarietyState(State):
         if self.to_act is not None:
             return None
         points, attackers, defenders = self.points(), self.attackers, self.defenders()
-        assert points is not None and attackers is not None and defenders is not None, \
+        assert points is not None and attackers is not None and defenders is not None, (
             "an ended deal was played under a contract"
+        )
         attack, defence = points
         won = attack > defence  # equal points lose
         scores = [0] * SEATS
@@ -320,8 +340,9 @@ class VarietyState(State):
         for won in self.won:
             union |= won
             won_cards += won.bit_count()
-        assert union == FULL_PACK and count + won_cards == 52, \
+        assert union == FULL_PACK and count + won_cards == 52, (
             "a card is missing or accounted for twice"
+        )
         assert sum(self.tricks) * SEATS == won_cards
         assert len(self.calls) <= 9, "the auction always ends by the ninth call"
         if self.to_act is None:
@@ -360,37 +381,52 @@ class VarietyState(State):
             "phase": phase,
             "calls": [{"seat": s, "call": n, "say": say} for s, n, say in self.calls],
             "called": [n for n in range(1, 9) if self.named[seat] >> n & 1]
-            if seat is not None else [],
+            if seat is not None
+            else [],
             "contract": self.contract,
             "attackers": list(self.attackers) if self.attackers else None,
             "defenders": list(defenders) if defenders else None,
             "trick": [{"seat": s, "card": CODES[c]} for s, c in self.trick],
             "last_trick": [{"seat": s, "card": CODES[c]} for s, c in self.last_trick]
-            if self.last_trick else None,
+            if self.last_trick
+            else None,
             "last_winner": self.last_winner(),
             "tricks": list(self.tricks),
             "points": self.points(),
             "counts": [hand.bit_count() for hand in self.hands],
             "hand": codes_of(self.hands[seat]) if seat is not None else None,
             "playable": codes_of(self.playable(seat))
-            if seat is not None and own and phase == "play" else [],
-            "played": [[{"seat": s, "card": CODES[c]} for s, c in trick]
-                       for trick in self.played],
+            if seat is not None and own and phase == "play"
+            else [],
+            "played": [[{"seat": s, "card": CODES[c]} for s, c in trick] for trick in self.played],
             "scores": self.scores(),
         }
 
     def hidden_from(self, seat: int | None) -> set[str]:
-        return {code for other, hand in enumerate(self.hands) if other != seat
-                for code in codes_of(hand)}
+        return {
+            code
+            for other, hand in enumerate(self.hands)
+            if other != seat
+            for code in codes_of(hand)
+        }
 
     def to_json(self) -> dict:
-        return {"options": self.options, "dealer": self.dealer, "dealt": self.dealt,
-                "hands": list(self.hands), "won": list(self.won), "tricks": list(self.tricks),
-                "named": list(self.named), "first_namer": list(self.first_namer),
-                "calls": [list(call) for call in self.calls], "contract": self.contract,
-                "attackers": list(self.attackers) if self.attackers else None,
-                "to_act": self.to_act, "trick": [list(play) for play in self.trick],
-                "played": [[list(play) for play in trick] for trick in self.played]}
+        return {
+            "options": self.options,
+            "dealer": self.dealer,
+            "dealt": self.dealt,
+            "hands": list(self.hands),
+            "won": list(self.won),
+            "tricks": list(self.tricks),
+            "named": list(self.named),
+            "first_namer": list(self.first_namer),
+            "calls": [list(call) for call in self.calls],
+            "contract": self.contract,
+            "attackers": list(self.attackers) if self.attackers else None,
+            "to_act": self.to_act,
+            "trick": [list(play) for play in self.trick],
+            "played": [[list(play) for play in trick] for trick in self.played],
+        }
 
 
 RULES = VarietyRules()

@@ -8,9 +8,13 @@ class VarietyTableForm(TableForm):
     option_names = ("cycle",)
 
     cycle = forms.ChoiceField(
-        label=_("Cycle"), initial="full",
-        choices=[("full", _("full: eight deals, each player deals twice")),
-                 ("short", _("short: four deals, each player deals once"))])
+        label=_("Cycle"),
+        initial="full",
+        choices=[
+            ("full", _("full: eight deals, each player deals twice")),
+            ("short", _("short: four deals, each player deals once")),
+        ],
+    )
 
     def options(self) -> dict:
         return {"cycle": self.cleaned_data["cycle"]}

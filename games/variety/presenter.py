@@ -45,8 +45,9 @@ class Sides:
     @property
     def taken(self) -> list[str]:
         """What each side has taken so far, [attackers, defenders]: "2 tricks, 6 points"."""
-        return [taken(self.tricks[side], self.points[side] if self.points else None)
-                for side in (0, 1)]
+        return [
+            taken(self.tricks[side], self.points[side] if self.points else None) for side in (0, 1)
+        ]
 
 
 def taken(tricks: int, points: int | None) -> str:
@@ -126,18 +127,23 @@ class VarietyPresenter(Presenter):
         view, players = page.view, page.players
         sides = None
         if view["attackers"]:
-            sides = Sides([players[s] for s in view["attackers"]],
-                          [players[s] for s in view["defenders"]],
-                          [sum(view["tricks"][s] for s in view[side])
-                           for side in ("attackers", "defenders")],
-                          view["points"])
+            sides = Sides(
+                [players[s] for s in view["attackers"]],
+                [players[s] for s in view["defenders"]],
+                [sum(view["tricks"][s] for s in view[side]) for side in ("attackers", "defenders")],
+                view["points"],
+            )
         trick = {play["seat"]: play["card"] for play in view["trick"]}
         base = view["to_act"] or 0
         leader = view["trick"][0]["seat"] if view["trick"] else None
         results = []
         if view["over"]:
-            results = [ResultRow(name, seat in view["attackers"], view["tricks"][seat],
-                                 view["scores"][seat]) for seat, name in enumerate(players)]
+            results = [
+                ResultRow(
+                    name, seat in view["attackers"], view["tricks"][seat], view["scores"][seat]
+                )
+                for seat, name in enumerate(players)
+            ]
         return VarietyBoard(
             contracts=CONTRACTS,
             contract=CONTRACTS[view["contract"] - 1] if view["contract"] else None,
@@ -145,15 +151,24 @@ class VarietyPresenter(Presenter):
             calls=[Call(players[c["seat"]], c["call"], c["say"]) for c in view["calls"]],
             called=set(view["called"]),
             say_length=SAY_LENGTH,
-            trick=[TrickPlace(players[s], trick.get(s),
-                              ("bottom", "left", "top", "right")[(s - base) % 4], s == leader)
-                   for s in range(4)],
-            last_trick=([Played(players[p["seat"]], p["card"]) for p in view["last_trick"]]
-                        if view["last_trick"] else None),
-            last_winner=(players[view["last_winner"]]
-                         if view["last_winner"] is not None else None),
+            trick=[
+                TrickPlace(
+                    players[s],
+                    trick.get(s),
+                    ("bottom", "left", "top", "right")[(s - base) % 4],
+                    s == leader,
+                )
+                for s in range(4)
+            ],
+            last_trick=(
+                [Played(players[p["seat"]], p["card"]) for p in view["last_trick"]]
+                if view["last_trick"]
+                else None
+            ),
+            last_winner=(players[view["last_winner"]] if view["last_winner"] is not None else None),
             attackers_won=view["points"][0] > view["points"][1] if view["over"] else None,
-            results=results)
+            results=results,
+        )
 
     def badges(self, page: TablePage, seat: int) -> list[Badge]:
         attackers = page.view["attackers"]
@@ -168,8 +183,7 @@ class VarietyPresenter(Presenter):
         if "play" in action:
             return card_played(entry)
         if entry.taken_back:
-            return fill(_("%(name)s took back the call %(n)s"), name=entry.name,
-                        n=action["call"])
+            return fill(_("%(name)s took back the call %(n)s"), name=entry.name, n=action["call"])
         text = fill(_("%(name)s called %(n)s"), name=entry.name, n=action["call"])
         return format_html("{} — «{}»", text, action["say"]) if action.get("say") else text
 
@@ -179,5 +193,8 @@ class VarietyPresenter(Presenter):
             contract=result["contract"],
             attackers=[players[s] for s in result["attackers"]],
             attackers_won=won,
-            cells=[Cell(score, not won and seat in result["defenders"])
-                   for seat, score in enumerate(result["scores"])])
+            cells=[
+                Cell(score, not won and seat in result["defenders"])
+                for seat, score in enumerate(result["scores"])
+            ],
+        )

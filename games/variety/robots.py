@@ -116,8 +116,15 @@ def worth(contract: int, taken: int) -> float:
     return float(side_points(contract, taken, 1))
 
 
-def club_card(contract: int, seat: int, side: tuple, hand: int, legal: int,
-              trick: list[tuple[int, int]], unseen: int) -> int:
+def club_card(
+    contract: int,
+    seat: int,
+    side: tuple,
+    hand: int,
+    legal: int,
+    trick: list[tuple[int, int]],
+    unseen: int,
+) -> int:
     """The card to play: the best by the trick's worth and the odds of taking it."""
     trump = TRUMPS[contract]
     lowest = contract == LOWEST_WINS
@@ -170,9 +177,15 @@ class Club(Robot):
         for _, card in trick:
             played |= 1 << card
         side = tuple(view["attackers"] if seat in view["attackers"] else view["defenders"])
-        card = club_card(view["contract"], seat, side, hand,
-                         mask(action["play"] for action in legal), trick,
-                         FULL & ~played & ~hand)
+        card = club_card(
+            view["contract"],
+            seat,
+            side,
+            hand,
+            mask(action["play"] for action in legal),
+            trick,
+            FULL & ~played & ~hand,
+        )
         return {"seat": seat, "play": CODES[card]}
 
     def say(self, view, action):
@@ -193,8 +206,7 @@ def fast_club(state: VarietyState) -> dict:
     for other in range(SEATS):
         if other != seat:
             unseen |= state.hands[other]
-    card = club_card(state.contract, seat, side, hand, state.playable(seat), state.trick,
-                     unseen)
+    card = club_card(state.contract, seat, side, hand, state.playable(seat), state.trick, unseen)
     return {"seat": seat, "play": CODES[card]}
 
 
@@ -249,14 +261,18 @@ def told_lengths(view) -> dict[int, list[int]]:
             if play["seat"] in told:
                 told[play["seat"]][card_index(play["card"]) // 13] -= 1
     for who, lengths in list(told.items()):
-        if (min(lengths) < 0 or sum(lengths) != counts[who]
-                or any(lengths[s] and missing[who] & SUIT_MASK[s] for s in range(4))):
+        if (
+            min(lengths) < 0
+            or sum(lengths) != counts[who]
+            or any(lengths[s] and missing[who] & SUIT_MASK[s] for s in range(4))
+        ):
             del told[who]
     return told
 
 
-def deal_told(unseen: list[int], view, told: dict[int, list[int]], missing: list[int],
-              rng: random.Random) -> list[int] | None:
+def deal_told(
+    unseen: list[int], view, told: dict[int, list[int]], missing: list[int], rng: random.Random
+) -> list[int] | None:
     """The other seats' hands with the told seats holding exactly their told suit lengths,
     the rest dealt as :func:`deal_unseen` does; None when they do not fit together."""
     seat, counts = view["seat"], view["counts"]
@@ -346,8 +362,15 @@ def value(state: VarietyState, seat: int) -> float:
 def strong(samples: int | None = None, budget: float | None = None) -> MonteCarlo:
     """The strong robot: ``samples`` deals a move, or as many as fit in ``budget`` seconds."""
     kwargs = {} if budget is None else {"budget": budget}
-    return MonteCarlo(rules=RULES, sample=sample_state, policy=Club(), fast=fast_club,
-                      value=value, samples=samples, **kwargs)
+    return MonteCarlo(
+        rules=RULES,
+        sample=sample_state,
+        policy=Club(),
+        fast=fast_club,
+        value=value,
+        samples=samples,
+        **kwargs,
+    )
 
 
 MEASURE = "points"  # what a duel counts: deals won, or points a deal

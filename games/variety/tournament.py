@@ -43,44 +43,74 @@ class VarietyTournament(TournamentParts):
         row = read_object(row, ("contract", "attackers", "scores"))
         contract = read_whole(row["contract"], "contract")
         if not 1 <= contract <= 8:
-            raise RowError(gettext_noop("The contract must be a number from 1 to 8, not "
-                                        "%(contract)s."), contract=contract)
+            raise RowError(
+                gettext_noop("The contract must be a number from 1 to 8, not %(contract)s."),
+                contract=contract,
+            )
         attackers = read_seats(row["attackers"], "attackers", 2, SEATS)
         scores = read_wholes(row["scores"], "scores", SEATS)
         defenders = [seat for seat in range(SEATS) if seat not in attackers]
         for side in (attackers, defenders):
             if scores[side[0]] != scores[side[1]]:
-                raise RowError(gettext_noop(
-                    "Partners' figures must be equal: seat %(seat)s has %(figure)s, seat "
-                    "%(partner)s has %(other)s."), seat=side[0], figure=scores[side[0]],
-                    partner=side[1], other=scores[side[1]])
+                raise RowError(
+                    gettext_noop(
+                        "Partners' figures must be equal: seat %(seat)s has %(figure)s, seat "
+                        "%(partner)s has %(other)s."
+                    ),
+                    seat=side[0],
+                    figure=scores[side[0]],
+                    partner=side[1],
+                    other=scores[side[1]],
+                )
         attack, figure = scores[attackers[0]], scores[defenders[0]]
         if not possible(contract, attack):
-            raise RowError(gettext_noop(
-                "The attackers cannot score %(points)s in contract %(contract)s."),
-                points=attack, contract=contract)
+            raise RowError(
+                gettext_noop("The attackers cannot score %(points)s in contract %(contract)s."),
+                points=attack,
+                contract=contract,
+            )
         if not (possible(contract, figure) or possible(contract, figure - BONUS)):
-            raise RowError(gettext_noop(
-                "The defenders cannot score %(points)s in contract %(contract)s, with or "
-                "without the +10."), points=figure, contract=contract)
+            raise RowError(
+                gettext_noop(
+                    "The defenders cannot score %(points)s in contract %(contract)s, with or "
+                    "without the +10."
+                ),
+                points=figure,
+                contract=contract,
+            )
         total = TOTALS[contract]
         defence = total - attack  # what the defenders' tricks must hold
         if figure == defence:
             if attack <= defence:
-                raise RowError(gettext_noop(
-                    "The attackers did not score more than the defenders (%(attack)s to "
-                    "%(defence)s): each defender's figure must include the +10."),
-                    attack=attack, defence=defence)
+                raise RowError(
+                    gettext_noop(
+                        "The attackers did not score more than the defenders (%(attack)s to "
+                        "%(defence)s): each defender's figure must include the +10."
+                    ),
+                    attack=attack,
+                    defence=defence,
+                )
         elif figure == defence + BONUS:
             if attack > defence:
-                raise RowError(gettext_noop(
-                    "The attackers scored more than the defenders (%(attack)s to "
-                    "%(defence)s): the defenders get no +10."), attack=attack, defence=defence)
+                raise RowError(
+                    gettext_noop(
+                        "The attackers scored more than the defenders (%(attack)s to "
+                        "%(defence)s): the defenders get no +10."
+                    ),
+                    attack=attack,
+                    defence=defence,
+                )
         else:
-            raise RowError(gettext_noop(
-                "The two sides' points must add up to %(total)s in contract %(contract)s: "
-                "the attackers have %(attack)s, the defenders %(figure)s."),
-                total=total, contract=contract, attack=attack, figure=figure)
+            raise RowError(
+                gettext_noop(
+                    "The two sides' points must add up to %(total)s in contract %(contract)s: "
+                    "the attackers have %(attack)s, the defenders %(figure)s."
+                ),
+                total=total,
+                contract=contract,
+                attack=attack,
+                figure=figure,
+            )
         return {"contract": contract, "attackers": attackers, "scores": scores}
 
     def row_points(self, row: dict, *, seats: int, options: dict, settings: dict) -> list[int]:
@@ -90,8 +120,14 @@ class VarietyTournament(TournamentParts):
         return len(rows) >= CYCLES[RULES.parse_options(options)["cycle"]]
 
     def rows_from_results(self, results: list[dict]) -> list[dict]:
-        return [{"contract": r["contract"], "attackers": list(r["attackers"]),
-                 "scores": list(r["scores"])} for r in results]
+        return [
+            {
+                "contract": r["contract"],
+                "attackers": list(r["attackers"]),
+                "scores": list(r["scores"]),
+            }
+            for r in results
+        ]
 
     def row_layout(self, *, seats: int, options: dict, settings: dict) -> list[dict]:
         counts = [  # what each contract's tricks count, as the auction shows it
@@ -104,11 +140,16 @@ class VarietyTournament(TournamentParts):
             gettext_noop("−2 a club"),
             gettext_noop("−2 a trick"),
         ]
-        return [{"key": "contract", "kind": "choice", "label": gettext_noop("Contract"),
-                 "choices": [[number, label] for number, label in enumerate(counts, start=1)]},
-                {"key": "attackers", "kind": "seats", "count": 2,
-                 "label": gettext_noop("Attackers")},
-                {"key": "scores", "kind": "per_seat", "label": gettext_noop("Score")}]
+        return [
+            {
+                "key": "contract",
+                "kind": "choice",
+                "label": gettext_noop("Contract"),
+                "choices": [[number, label] for number, label in enumerate(counts, start=1)],
+            },
+            {"key": "attackers", "kind": "seats", "count": 2, "label": gettext_noop("Attackers")},
+            {"key": "scores", "kind": "per_seat", "label": gettext_noop("Score")},
+        ]
 
 
 TOURNAMENT = VarietyTournament()

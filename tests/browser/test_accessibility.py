@@ -29,9 +29,15 @@ from tests.support.servers import Member
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("transactional_db")]
 
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
-SIZES = {"phone": dict(viewport={"width": 390, "height": 844}, device_scale_factor=2,
-                       is_mobile=True, has_touch=True),
-         "laptop": dict(viewport={"width": 1280, "height": 800})}
+SIZES = {
+    "phone": dict(
+        viewport={"width": 390, "height": 844},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+    ),
+    "laptop": dict(viewport={"width": 1280, "height": 800}),
+}
 LANGUAGES = [code for code, _ in settings.LANGUAGES]
 STATUS = {"not found": 404}  # every other page answers 200
 
@@ -53,10 +59,12 @@ def described(violation: dict) -> list[str]:
 
 
 def test_every_page_in_both_languages_on_a_phone_and_a_laptop_has_no_wcag_aa_violation(
-        chromium, live_server, django_user_model):
+    chromium, live_server, django_user_model
+):
     require_chromium()
-    user = django_user_model.objects.create_user("director", password="pw-for-tests-only",
-                                                 is_staff=True)
+    user = django_user_model.objects.create_user(
+        "director", password="pw-for-tests-only", is_staff=True
+    )
     visitor, member = off_the_loop(site_pages.build, user)
     tabs, elsewhere = {}, []
     for size, options in SIZES.items():
@@ -67,17 +75,26 @@ def test_every_page_in_both_languages_on_a_phone_and_a_laptop_has_no_wcag_aa_vio
         # the live server speaks no websocket: the pages' sockets are answered here, silently
         tab.route_web_socket(re.compile(r"/ws/"), lambda ws: None)
         # nothing is fetched from anywhere but the site (axe-core included)
-        tab.on("request", lambda r: elsewhere.append(r.url)
-               if not r.url.startswith((live_server.url, "data:")) else None)
+        tab.on(
+            "request",
+            lambda r: (
+                elsewhere.append(r.url)
+                if not r.url.startswith((live_server.url, "data:"))
+                else None
+            ),
+        )
         tabs[size] = tab
     report, checked = [], 0
     try:
         for signed_in, addresses in ((False, visitor), (True, member)):
             if signed_in:
                 for tab in tabs.values():
-                    tab.context.add_cookies([{"name": name, "value": value,
-                                              "url": live_server.url}
-                                             for name, value in Member(user).cookies.items()])
+                    tab.context.add_cookies(
+                        [
+                            {"name": name, "value": value, "url": live_server.url}
+                            for name, value in Member(user).cookies.items()
+                        ]
+                    )
             for index, (name, address) in enumerate(addresses):
                 turn = index % 2
                 languages = dict(zip(tabs, LANGUAGES[turn:] + LANGUAGES[:turn], strict=True))

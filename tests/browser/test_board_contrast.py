@@ -27,7 +27,7 @@ COLOURS = """board => {
 
 
 def luminance(css: str) -> float:
-    r, g, b = (int(float(v)) for v in css[css.index("(") + 1:css.index(")")].split(",")[:3])
+    r, g, b = (int(float(v)) for v in css[css.index("(") + 1 : css.index(")")].split(",")[:3])
 
     def channel(v):
         v /= 255
@@ -49,7 +49,9 @@ def test_board_texts_are_readable_on_the_board(open_page, user, key):
     table = services.start_table(user=user, game=key, players=names, options={}, seed=7)
     page = open_page()
     open_table(page, table)
-    unreadable = [(text, colour, back, round(contrast(colour, back), 2))
-                  for text, colour, back in page.locator(".board").first.evaluate(COLOURS)
-                  if contrast(colour, back) < 4.5]
+    unreadable = [
+        (text, colour, back, round(contrast(colour, back), 2))
+        for text, colour, back in page.locator(".board").first.evaluate(COLOURS)
+        if contrast(colour, back) < 4.5
+    ]
     assert not unreadable

@@ -39,6 +39,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("transactional_db")]
 
 # -- helpers ----------------------------------------------------------------------------
 
+
 def table_in_play(user, actions: int) -> Table:
     """A table whose first ``actions`` moves were made (the first legal one each time), and
     whose player to act has his hand shown."""
@@ -53,11 +54,17 @@ def play_first_legal(table, user) -> None:
     """The seat to act has his hand shown and makes his first legal move."""
     deal, seat = show_hand(table, user)
     legal = selectors.load(deal).state.legal_actions()[0]
-    services.play(deal=deal, seat=seat, action={k: v for k, v in legal.items() if k != "seat"},
-                  expected_version=deal.version, user=user)
+    services.play(
+        deal=deal,
+        seat=seat,
+        action={k: v for k, v in legal.items() if k != "seat"},
+        expected_version=deal.version,
+        user=user,
+    )
 
 
 # -- the tests --------------------------------------------------------------------------
+
 
 def test_sign_in_seat_players_and_play_a_whole_deal(open_page, user):
     for name in ("Анна", "Boris", "Vera"):
@@ -89,8 +96,7 @@ def test_sign_in_seat_players_and_play_a_whole_deal(open_page, user):
         if is_handoff(page):
             reveal(page, table)
         else:  # the same player goes on (one more card after an ace or a two)
-            assert_turn_of(page, table, page.locator(".seat[aria-current=true] .name")
-                           .inner_text())
+            assert_turn_of(page, table, page.locator(".seat[aria-current=true] .name").inner_text())
         lay_first_card_or_pass(page)
 
     deal = Deal.objects.get(table=table)
@@ -140,8 +146,7 @@ def test_take_back(open_page, user):
     # The hand-off screen offers the take-back to the player who just moved, and only that.
     assert is_handoff(page)
     assert page.locator(".board").get_by_role("img", name=label, exact=True).count() == 1
-    take_back = page.get_by_role("button", name=f"{name}: take back the last move",
-                                 exact=True)
+    take_back = page.get_by_role("button", name=f"{name}: take back the last move", exact=True)
     assert take_back.is_visible()
     assert_no_hand_shown(page, table)
 
@@ -149,8 +154,10 @@ def test_take_back(open_page, user):
     assert_turn_of(page, table, name)
     assert page.locator(".hand").get_by_role("button", name=label, exact=True).is_visible()
     assert page.locator(".board").get_by_role("img", name=label, exact=True).count() == 0
-    assert (page.locator(".log li.take_back").first.inner_text()  # latest first
-            == f"{name} took back {english_text(code)}")
+    assert (
+        page.locator(".log li.take_back").first.inner_text()  # latest first
+        == f"{name} took back {english_text(code)}"
+    )
 
     # He lays it again; once the next player has his hand shown, nothing can be taken back.
     click_and_wait(page, page.get_by_role("button", name=label, exact=True))
@@ -209,9 +216,15 @@ def test_layout_on_a_phone_and_a_laptop(open_page, user):
     """Screenshots for people to look at, /tmp/fantan-phone.png and /tmp/fantan-laptop.png;
     the page itself must not scroll sideways (the board may, inside itself)."""
     table = off_the_loop(table_in_play, user, actions=20)
-    sizes = {"phone": dict(viewport={"width": 390, "height": 844}, device_scale_factor=2,
-                           is_mobile=True, has_touch=True),
-             "laptop": dict(viewport={"width": 1366, "height": 768})}
+    sizes = {
+        "phone": dict(
+            viewport={"width": 390, "height": 844},
+            device_scale_factor=2,
+            is_mobile=True,
+            has_touch=True,
+        ),
+        "laptop": dict(viewport={"width": 1366, "height": 768}),
+    }
     for size, options in sizes.items():
         page = open_page(**options)
         open_table(page, table)
@@ -219,12 +232,15 @@ def test_layout_on_a_phone_and_a_laptop(open_page, user):
         # the viewport's width, not innerWidth: a phone widens its layout to what overflows
         width = options["viewport"]["width"]
         assert page_width(page) <= width, (
-            f"{size}: the page is {page_width(page)}px wide in a {width}px window")
+            f"{size}: the page is {page_width(page)}px wide in a {width}px window"
+        )
         for box in page.locator(".hand .card").evaluate_all(
-                "els => els.map(e => e.getBoundingClientRect().toJSON())"):
+            "els => els.map(e => e.getBoundingClientRect().toJSON())"
+        ):
             assert box["left"] >= 0 and box["right"] <= width, f"{size}: a card is cut off"
         for box in page.locator("button.card.playable").evaluate_all(
-                "els => els.map(e => e.getBoundingClientRect().toJSON())"):
+            "els => els.map(e => e.getBoundingClientRect().toJSON())"
+        ):
             assert box["width"] >= 24 and box["height"] >= 24, f"{size}: a tiny card button"
         page.screenshot(path=f"/tmp/fantan-{size}.png", full_page=True)
         board = page.locator(".board").evaluate("e => [e.scrollWidth, e.clientWidth]")
@@ -256,8 +272,9 @@ def test_the_running_totals_fit_beside_the_log_on_a_laptop(open_page, user):
     page.wait_for_function("document.documentElement.lang == 'ru'")
     scores = page.locator("table.scores")
     assert scores.locator("tbody tr").count() == 2
-    inner, shown = scores.evaluate("e => [e.parentElement.scrollWidth, "
-                                   "e.parentElement.clientWidth]")
+    inner, shown = scores.evaluate(
+        "e => [e.parentElement.scrollWidth, e.parentElement.clientWidth]"
+    )
     assert inner <= shown, f"the scores are {inner}px wide in a {shown}px panel"
     assert scores.locator("a[download]").count() == scores.locator("a.replay-link").count() == 2
 

@@ -28,17 +28,24 @@ pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("transactional_db")]
 
 NAMES = ("Anna", "Boris", "Vera", "Gleb")
 # htmx's error events: any of them is a failure of the page
-HTMX_ERRORS = ("htmx:oobErrorNoTarget", "htmx:targetError", "htmx:swapError",
-               "htmx:responseError", "htmx:sendError", "htmx:onLoadError", "htmx:sendAbort",
-               "htmx:timeout", "htmx:historyCacheError")
+HTMX_ERRORS = (
+    "htmx:oobErrorNoTarget",
+    "htmx:targetError",
+    "htmx:swapError",
+    "htmx:responseError",
+    "htmx:sendError",
+    "htmx:onLoadError",
+    "htmx:sendAbort",
+    "htmx:timeout",
+    "htmx:historyCacheError",
+)
 
 
 def watch_errors(page) -> list[str]:
     """The page's console errors, uncaught script errors and htmx error events, as they come.
     (The page is never reloaded by these tests' moves: htmx swaps the table.)"""
     errors = []
-    page.on("console", lambda m: errors.append(f"console: {m.text}")
-            if m.type == "error" else None)
+    page.on("console", lambda m: errors.append(f"console: {m.text}") if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(f"script: {e}"))
     page.add_init_script(f"""for (const name of {json.dumps(HTMX_ERRORS)}) {{
         document.addEventListener(name, (e) => console.error(name + " " + (e.detail.target || "")));
@@ -102,7 +109,9 @@ def tab_to(page, selector: str, key: str = "Tab", limit: int = 60) -> None:
 def on_first_control(shown: dict) -> bool:
     first = shown["first"]
     return first is not None and (shown["focus"]["name"], shown["focus"]["value"]) == (
-        first["name"], first["value"])
+        first["name"],
+        first["value"],
+    )
 
 
 def reveal_by_keyboard(page) -> dict:
@@ -155,8 +164,14 @@ def test_a_whole_deal_of_fantan_by_the_keyboard_alone(open_page, user):
     after each reveal the focus is on the first card to lay, or Pass; Tab reaches the others,
     Enter and Space press them. At the end the result has the focus, and Tab and Enter start
     the next deal."""
-    table = off_the_loop(services.start_table, user=user, game="fantan", players=list(NAMES),
-                         options={"ace_extra": True}, seed=7)
+    table = off_the_loop(
+        services.start_table,
+        user=user,
+        game="fantan",
+        players=list(NAMES),
+        options={"ace_extra": True},
+        seed=7,
+    )
     page = open_page()
     errors = watch_errors(page)
     open_table(page, table)
@@ -180,18 +195,21 @@ def test_a_whole_deal_of_fantan_by_the_keyboard_alone(open_page, user):
     assert "deal-over" in shown["focus"]["cls"]  # the result has the focus
     tab_to(page, "#table button.primary.big")
     assert press(page, "Enter")["focus"]["label"].startswith("Pass the screen to "), (
-        "the next deal's hand-off")
+        "the next deal's hand-off"
+    )
     assert selectors.current_deal(table).number == 2
     assert errors == []
 
 
 def test_the_auction_with_an_announcement_and_tricks_of_variety_by_the_keyboard_alone(
-        open_page, user):
+    open_page, user
+):
     """Выборы: the first contract one may call has the focus; Shift+Tab reaches the
     announcement, Tab a contract further on, Space calls it; in the play the first card one
     may play has the focus."""
-    table = off_the_loop(services.start_table, user=user, game="variety", players=list(NAMES),
-                         options={}, seed=3)
+    table = off_the_loop(
+        services.start_table, user=user, game="variety", players=list(NAMES), options={}, seed=3
+    )
     page = open_page()
     errors = watch_errors(page)
     open_table(page, table)
@@ -227,8 +245,14 @@ def test_leopard_draw_choose_lay_discard_and_end_by_the_keyboard_alone(open_page
     """Леопард: the focus goes to Draw, then to the first card of the nine; Space chooses a
     card (aria-pressed), the focus goes to the first place it may go (its ring white on the
     green board), Enter lays it; Tab reaches Discard; Tab reaches "End the deal now"."""
-    table = off_the_loop(services.start_table, user=user, game="leopard",
-                         players=list(NAMES[:2]), options={}, seed=11)
+    table = off_the_loop(
+        services.start_table,
+        user=user,
+        game="leopard",
+        players=list(NAMES[:2]),
+        options={},
+        seed=11,
+    )
     page = open_page()
     errors = watch_errors(page)
     open_table(page, table)
@@ -241,10 +265,12 @@ def test_leopard_draw_choose_lay_discard_and_end_by_the_keyboard_alone(open_page
         code = focused(page)["value"]
         shown = press(page, "Space")["focus"]  # choose it
         pressed = page.locator("#table .hand button.card").evaluate_all(
-            "els => els.map(e => e.getAttribute('aria-pressed'))")
+            "els => els.map(e => e.getAttribute('aria-pressed'))"
+        )
         assert sorted(pressed) == ["false"] * (len(pressed) - 1) + ["true"]
-        assert page.locator('#table .hand button[aria-pressed="true"]').get_attribute(
-            "value") == code
+        assert (
+            page.locator('#table .hand button[aria-pressed="true"]').get_attribute("value") == code
+        )
         if turn == 0 and page.locator("#table button.target").count():
             assert "target" in shown["cls"] and shown["ring"]
             assert ring_contrast(page) >= 3, "the focus ring on the board"
@@ -312,15 +338,22 @@ DRIVE = """async ({steps}) => {
 
 
 def test_a_whole_deal_of_each_game_played_fast_with_double_clicks_raises_no_htmx_error(
-        open_page, user):
+    open_page, user
+):
     """A whole deal of each game clicked as fast as the answers come, each click doubled on
     another form: the second click is dropped (one version a move), and no htmx error, no
     console error (a 409 of a second move would be one). The three tables are played at
     once, a tab each."""
     tables, tabs = {}, {}
     for game, seats in (("fantan", 4), ("variety", 4), ("leopard", 2)):
-        tables[game] = off_the_loop(services.start_table, user=user, game=game,
-                                    players=list(NAMES[:seats]), options={}, seed=5)
+        tables[game] = off_the_loop(
+            services.start_table,
+            user=user,
+            game=game,
+            players=list(NAMES[:seats]),
+            options={},
+            seed=5,
+        )
         tabs[game] = open_page()
         tabs[game].errors = watch_errors(tabs[game])
         open_table(tabs[game], tables[game])
@@ -356,8 +389,12 @@ def test_a_click_while_the_page_fetches_itself_wins_over_the_fetch(open_page, us
         time.sleep(0.6)
         route.continue_()
 
-    page.route(lambda url: url.endswith(table.get_absolute_url()), lambda route: slow_fetch(
-        route) if route.request.headers.get("hx-request") else route.continue_())
+    page.route(
+        lambda url: url.endswith(table.get_absolute_url()),
+        lambda route: (
+            slow_fetch(route) if route.request.headers.get("hx-request") else route.continue_()
+        ),
+    )
     page.route(re.compile(r"/act$"), slower_move)
     open_table(page, table)
     for _ in range(50):

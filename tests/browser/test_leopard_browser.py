@@ -62,22 +62,26 @@ NAMES = ("Anna", "Boris")
 DEALS = 3  # the match the first test agrees on the new-table page
 PAGE_TURNS = 6  # at most this many turns through the pages before the one that ends the deal
 SEED = 26  # test 2: a deal whose first turns leave a face-down card and a stack (asserted)
-PHONE = dict(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
-             has_touch=True)
+PHONE = dict(
+    viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True
+)
 LAPTOP = dict(viewport={"width": 1366, "height": 768})
 
 
 # -- steering: which move the tests make ----------------------------------------------------
 
+
 def seeded_table(user, turns: int) -> Table:
-    table = services.start_table(user=user, game="leopard", players=list(NAMES), options={},
-                                 seed=SEED)
+    table = services.start_table(
+        user=user, game="leopard", players=list(NAMES), options={}, seed=SEED
+    )
     for _ in range(turns):
         turn_by_services(table, user, choose=stack_and_hide)
     return table
 
 
 # -- what the pages should show -------------------------------------------------------------
+
 
 def counted(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
@@ -89,7 +93,8 @@ def assert_nothing_hidden(page, table):
     leaks = leaked_cards(scrub(page.content(), table), hidden_codes(table))
     assert leaks == [], f"hidden cards on the page: {leaks}"
     backs = page.locator(".card.back").evaluate_all(
-        "els => els.map(e => [e.textContent.trim(), e.querySelectorAll('.face').length])")
+        "els => els.map(e => [e.textContent.trim(), e.querySelectorAll('.face').length])"
+    )
     assert all(back == ["", 0] for back in backs), f"a face-down card shows a face: {backs}"
 
 
@@ -99,8 +104,10 @@ def assert_handoff(page, table):
     page.get_by_role("heading", name=f"Pass the screen to {name}", exact=True).wait_for()
     assert page.locator(".hand").count() == 0
     assert page.locator(".hand .card, button[name=card], button.target").count() == 0
-    assert page.get_by_role("button", name=re.compile("^(Draw a card|End the deal|Discard)"))\
-        .count() == 0
+    assert (
+        page.get_by_role("button", name=re.compile("^(Draw a card|End the deal|Discard)")).count()
+        == 0
+    )
     assert_nothing_hidden(page, table)
     assert_board(page, table)
     return name
@@ -137,11 +144,21 @@ def expected_square(square: list[list[int]], name: str) -> dict:
             code = CODES[top]
             cards = [["card", f"{place}: {english_name(code)}", english_text(code), 1]]
             slots = 0
-        places.append({"name": place, "scoring": p in scoring, "cards": cards, "slots": slots,
-                       "under": f"+{len(stack) - 1}" if len(stack) > 1 else None})
+        places.append(
+            {
+                "name": place,
+                "scoring": p in scoring,
+                "cards": cards,
+                "slots": slots,
+                "under": f"+{len(stack) - 1}" if len(stack) > 1 else None,
+            }
+        )
     total = square_sum(square)
-    return {"heading": f"{name}'s square — {counted(total, 'point')}",
-            "lines": [points for points in lines if points], "places": places}
+    return {
+        "heading": f"{name}'s square — {counted(total, 'point')}",
+        "lines": [points for points in lines if points],
+        "places": places,
+    }
 
 
 def assert_board(page, table):
@@ -161,7 +178,8 @@ def assert_board(page, table):
 def assert_piles(page, state):
     """The stock's and the discard pile's counts, and the discard pile's top card."""
     piles = f"Stock: {counted(len(state.stock), 'card')} · discard pile: " + counted(
-        len(state.discards), "card")
+        len(state.discards), "card"
+    )
     if state.discards:
         top = CODES[state.discards[-1]]
         piles += f", on top {english_text(top)}"
@@ -202,16 +220,14 @@ def assert_drawn(page, table):
     drawn = CODES[state.hands[seat][-1]]
     buttons = page.locator(".hand button.card.playable")
     assert buttons.count() == HAND + 1
-    assert sorted(buttons.evaluate_all("els => els.map(e => e.value)")) == sorted(
-        hand + [drawn])
+    assert sorted(buttons.evaluate_all("els => els.map(e => e.value)")) == sorted(hand + [drawn])
     marked = page.locator(".hand button.card.drawn")
     # exactly one, even when the hand holds the drawn card's twin from the other pack
     assert marked.evaluate_all("els => els.map(e => e.value)") == [drawn]
     assert marked.first.get_attribute("aria-label") == f"{english_name(drawn)} (drawn)"
     # the drawn card counts in his hand now, no longer in the stock
     assert page.locator(".seat.to-act .count").inner_text() == f"{HAND + 1} cards"
-    assert text(page.locator(".piles")).startswith(
-        f"Stock: {counted(len(state.stock), 'card')} ")
+    assert text(page.locator(".piles")).startswith(f"Stock: {counted(len(state.stock), 'card')} ")
     assert page.get_by_role("button", name="Draw a card").count() == 0
     assert end_button(page).count() == 0  # once he has drawn, he must play
     assert page.get_by_text("Choose a card to lay or to discard.", exact=True).is_visible()
@@ -227,11 +243,14 @@ def choose(page, table, code: str):
         click_and_swap(page, page.locator(f'.hand button.card[value="{code}"]').first)
     chosen = page.locator(".hand button.card.chosen")
     assert chosen.count() >= 1
-    assert chosen.evaluate_all("els => els.map(e => [e.value, e.getAttribute('aria-pressed')])"
-                               ) == [[code, "true"]] * chosen.count()
+    assert (
+        chosen.evaluate_all("els => els.map(e => [e.value, e.getAttribute('aria-pressed')])")
+        == [[code, "true"]] * chosen.count()
+    )
     card = english_text(code)
-    assert page.get_by_text(f"{card}: choose a marked place on a square, or discard it.",
-                            exact=True).is_visible()
+    assert page.get_by_text(
+        f"{card}: choose a marked place on a square, or discard it.", exact=True
+    ).is_visible()
     targets = page.locator(".leopard-board button.target").evaluate_all("""els => els.map(b => {
         const wrap = b.closest('.square-wrap'), place = b.closest('.place');
         return [[...document.querySelectorAll('.square-wrap')].indexOf(wrap),
@@ -258,11 +277,16 @@ def make_move(page, table, move: dict):
     code = move.get("lay") or move["discard"]
     choose(page, table, code)
     if "lay" in move:
-        click_and_wait(page, page.locator(".leopard-board .square-wrap").nth(move["square"])
-                       .locator(f'button.target[value="{move["place"]}"]'))
+        click_and_wait(
+            page,
+            page.locator(".leopard-board .square-wrap")
+            .nth(move["square"])
+            .locator(f'button.target[value="{move["place"]}"]'),
+        )
     else:
-        click_and_wait(page, page.get_by_role("button", name=f"Discard {english_text(code)}",
-                                              exact=True))
+        click_and_wait(
+            page, page.get_by_role("button", name=f"Discard {english_text(code)}", exact=True)
+        )
     deal = current_deal(table)
     last = deal.events.filter(kind=DealEvent.Kind.ACTION).last()
     assert last.data == state.canonical({**move, "seat": seat})
@@ -270,11 +294,15 @@ def make_move(page, table, move: dict):
     if "discard" in move:
         assert entry == f"{NAMES[seat]} discarded {english_text(code)}"
     elif code[0] in "JQ":
-        assert entry == (f"{NAMES[seat]} laid a card face down on {move['place']} of "
-                         f"{NAMES[move['square']]}'s square")
+        assert entry == (
+            f"{NAMES[seat]} laid a card face down on {move['place']} of "
+            f"{NAMES[move['square']]}'s square"
+        )
     else:
-        assert entry == (f"{NAMES[seat]} laid {english_text(code)} on {move['place']} of "
-                         f"{NAMES[move['square']]}'s square")
+        assert entry == (
+            f"{NAMES[seat]} laid {english_text(code)} on {move['place']} of "
+            f"{NAMES[move['square']]}'s square"
+        )
 
 
 def reveal_and_draw(page, table) -> bool:
@@ -303,7 +331,8 @@ def screenshots(open_page, page, table, code: str):
     assert phone.locator("button.target").count() == page.locator("button.target").count()
     assert page_width(phone) <= 390, f"the page is {page_width(phone)}px wide on a phone"
     for box in phone.locator(".hand .card, .square .place").evaluate_all(
-            "els => els.map(e => e.getBoundingClientRect().toJSON())"):
+        "els => els.map(e => e.getBoundingClientRect().toJSON())"
+    ):
         assert box["left"] >= 0 and box["right"] <= 390, "a card or a place is cut off"
     assert_nothing_hidden(phone, table)
     phone.screenshot(path="/tmp/leopard-phone.png", full_page=True)
@@ -312,6 +341,7 @@ def screenshots(open_page, page, table, code: str):
 
 
 # -- the tests ------------------------------------------------------------------------------
+
 
 def test_start_a_match_and_play_a_deal_to_a_declared_end(open_page, user):
     for name in NAMES:
@@ -322,8 +352,7 @@ def test_start_a_match_and_play_a_deal_to_a_declared_end(open_page, user):
     sign_in(page)
     page.wait_for_url("**/tables/new/leopard/")
     assert page.locator("html").get_attribute("lang") == "en"
-    assert page.get_by_role("heading", name="New table: Леопард (Leopard)",
-                            exact=True).is_visible()
+    assert page.get_by_role("heading", name="New table: Леопард (Leopard)", exact=True).is_visible()
     for seat, name in enumerate(NAMES, start=1):
         page.get_by_label(f"Seat {seat}", exact=True).select_option(label=name)
     page.get_by_label("an agreed number of deals").check()
@@ -341,10 +370,9 @@ def test_start_a_match_and_play_a_deal_to_a_declared_end(open_page, user):
     # The moves that reach an end; all but the last PAGE_TURNS through the services.
     moves = plan_to_end(state_of(table))
     on_page = moves[-PAGE_TURNS:]
-    off_the_loop(play_turns, table, user, moves[:len(moves) - len(on_page)])
+    off_the_loop(play_turns, table, user, moves[: len(moves) - len(on_page)])
     page.reload()
-    shot_at = max((i for i, move in enumerate(on_page) if "lay" in move),
-                  default=len(on_page) - 1)
+    shot_at = max((i for i, move in enumerate(on_page) if "lay" in move), default=len(on_page) - 1)
 
     for turn, move in enumerate(on_page):
         may_end = reveal_and_draw(page, table)
@@ -371,13 +399,16 @@ def test_start_a_match_and_play_a_deal_to_a_declared_end(open_page, user):
     assert deal.result == {"sums": sums, "ender": ender, "scores": expected}
     assert page.get_by_role("heading", name="The deal is over", exact=True).is_visible()
     assert text(page.locator(".verdict")) == (
-        f"{NAMES[ender]} ended the deal: points above five count double, and ending costs one.")
+        f"{NAMES[ender]} ended the deal: points above five count double, and ending costs one."
+    )
     rows = page.locator("table.result tbody tr")
     assert rows.count() == 2
     for seat, name in enumerate(NAMES):
         assert rows.nth(seat).locator("th").inner_text() == name
         assert rows.nth(seat).locator("td").all_inner_texts() == [
-            str(sums[seat]), str(expected[seat])]
+            str(sums[seat]),
+            str(expected[seat]),
+        ]
     assert_nothing_hidden(page, table)
     assert_board(page, table)
     assert text(page.locator(".log li").first) == f"{NAMES[ender]} ended the deal"
@@ -388,7 +419,8 @@ def test_start_a_match_and_play_a_deal_to_a_declared_end(open_page, user):
     assert new.count() == 1
     cells = new.locator("td")
     assert [int(cell.rstrip("*")) for cell in cells.all_inner_texts()[:2]] == (
-        deal.result["scores"])
+        deal.result["scores"]
+    )
     assert cells.nth(ender).locator("abbr.bonus").count() == 1
     assert cells.nth(1 - ender).locator("abbr.bonus").count() == 0
     assert sheet.locator("tfoot td").all_inner_texts()[:2] == [str(s) for s in expected]

@@ -30,8 +30,12 @@ def tab(chromium):
         contexts.append(context)
         context.set_default_timeout(10_000)
         if user is not None:
-            context.add_cookies([{"name": name, "value": value, "url": server.url}
-                                 for name, value in Member(user).cookies.items()])
+            context.add_cookies(
+                [
+                    {"name": name, "value": value, "url": server.url}
+                    for name, value in Member(user).cookies.items()
+                ]
+            )
         page = context.new_page()
         page.script_errors = []
         page.on("pageerror", lambda error: page.script_errors.append(str(error)))
@@ -45,8 +49,10 @@ def tab(chromium):
 def fetches_of(page) -> list[str]:
     """The page's own GETs of itself (htmx asks them with its header), as they are made."""
     made = []
-    page.on("request", lambda r: made.append(r.url)
-            if r.method == "GET" and r.headers.get("hx-request") else None)
+    page.on(
+        "request",
+        lambda r: made.append(r.url) if r.method == "GET" and r.headers.get("hx-request") else None,
+    )
     return made
 
 
@@ -68,7 +74,8 @@ def stamp_of(deal) -> str:
 
 
 def test_the_hotseat_page_fetches_each_version_once_and_follows_another_tab(
-        served, tab, host, fantan_table):
+    served, tab, host, fantan_table
+):
     (server,) = served(1)
     page = tab(server, host)
     page.goto(fantan_table.get_absolute_url())
@@ -90,7 +97,8 @@ def test_the_hotseat_page_fetches_each_version_once_and_follows_another_tab(
 
 
 def test_a_spectator_follows_every_action_without_a_reload_and_sees_no_hand(
-        served, tab, host, fantan_table):
+    served, tab, host, fantan_table
+):
     (server,) = served(1)
     watcher = tab(server)  # not signed in
     watcher.goto(f"/watch/{fantan_table.watch_key}/")
@@ -116,7 +124,8 @@ def test_a_spectator_follows_every_action_without_a_reload_and_sees_no_hand(
 
 
 def test_a_page_shows_it_is_disconnected_and_catches_up_after_a_restart(
-        served, tab, host, fantan_table):
+    served, tab, host, fantan_table
+):
     (server,) = served(1)
     watcher = tab(server)
     watcher.goto(f"/watch/{fantan_table.watch_key}/")
@@ -134,8 +143,7 @@ def test_a_page_shows_it_is_disconnected_and_catches_up_after_a_restart(
     assert watcher.locator(".log li").count() >= 1
 
 
-def test_the_standings_and_round_pages_follow_a_table_played_here_to_its_result(
-        served, tab, host):
+def test_the_standings_and_round_pages_follow_a_table_played_here_to_its_result(served, tab, host):
     tournament = new_tournament(host, game="leopard", seating="swiss", options={"deals": 1})
     enter(tournament, ["Анна", "Борис"], host)
     round_ = tournament_services.draw_round(tournament=tournament, user=host)

@@ -20,7 +20,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("transactional_db")]
 
 
 def test_a_director_invites_a_member_who_renames_himself_and_changes_his_password(
-        open_page, django_user_model):
+    open_page, django_user_model
+):
     director = django_user_model.objects.create_user("director", password=PASSWORD)
     # get_or_create: an earlier transactional test may have flushed the migration's groups
     director.groups.add(Group.objects.get_or_create(name=DIRECTOR)[0])
@@ -70,6 +71,9 @@ def test_a_director_invites_a_member_who_renames_himself_and_changes_his_passwor
     page.wait_for_url("**/")
     page.get_by_role("link", name="vera", exact=True).wait_for()
 
-    assert list(AuditEntry.objects.filter(verb__startswith="member.").order_by("pk")
-                .values_list("verb", flat=True)) == ["member.invite", "member.password"]
+    assert list(
+        AuditEntry.objects.filter(verb__startswith="member.")
+        .order_by("pk")
+        .values_list("verb", flat=True)
+    ) == ["member.invite", "member.password"]
     assert password not in str(list(AuditEntry.objects.values_list("data", flat=True)))

@@ -40,6 +40,7 @@ NARROW = 360
 
 # -- the phone ----------------------------------------------------------------------------
 
+
 @pytest.fixture
 def member(django_user_model):
     return django_user_model.objects.create_user("host", password=PASSWORD)
@@ -62,8 +63,12 @@ def off_screen(page, selectors_: dict[str, str]) -> list[str]:
         if not boxes:
             out.append(f"{name}: missing ({selector})")
         for box in boxes:
-            if (box["left"] < -0.5 or box["top"] < -0.5 or box["right"] > WIDTH + 0.5
-                    or box["bottom"] > HEIGHT + 0.5):
+            if (
+                box["left"] < -0.5
+                or box["top"] < -0.5
+                or box["right"] > WIDTH + 0.5
+                or box["bottom"] > HEIGHT + 0.5
+            ):
                 corners = ", ".join(f"{box[k]:.0f}" for k in ("left", "top", "right", "bottom"))
                 out.append(f"{name} ({corners}): {box['what'][:60]}")
     return out
@@ -79,8 +84,9 @@ def assert_board_readable(page, name):
     a 13 px font or larger (a Фантан row of thirteen was 23 px with an 11 px rank)."""
     faces = page.locator("#table .board .card").evaluate_all(FACES)
     small = [face for face in faces if face[0] < 25 or face[1] < 13]
-    assert small == [], (f"{name}: {len(small)} board cards too small to read "
-                         f"([width, rank size], px): {small[:3]}")
+    assert small == [], (
+        f"{name}: {len(small)} board cards too small to read ([width, rank size], px): {small[:3]}"
+    )
 
 
 def assert_on_screen(page, name, parts: dict[str, str]):
@@ -90,11 +96,14 @@ def assert_on_screen(page, name, parts: dict[str, str]):
     assert missing == [], f"{name}: off the screen at {WIDTH}×{HEIGHT}: {missing}"
 
 
-NAMES = {"en": ["Anna", "Boris", "Vera", "Gleb"],
-         "ru": ["Анастасия", "Бенедикт", "Валентина", "Григорий"]}  # long names, long words
+NAMES = {
+    "en": ["Anna", "Boris", "Vera", "Gleb"],
+    "ru": ["Анастасия", "Бенедикт", "Валентина", "Григорий"],
+}  # long names, long words
 
 
 # -- bringing a table to a kind of turn, through the services --------------------------------
+
 
 def hotseat_of(table):
     return selectors.load(current_deal(table))
@@ -107,8 +116,7 @@ def move(table, user, action: dict):
     seat = hotseat.state.to_act
     if hotseat.handoff:
         deal = services.reveal(deal=deal, seat=seat, expected_version=deal.version, user=user)
-    services.play(deal=deal, seat=seat, action=action, expected_version=deal.version,
-                  user=user)
+    services.play(deal=deal, seat=seat, action=action, expected_version=deal.version, user=user)
 
 
 def play_until(table, user, done, limit=600):
@@ -122,8 +130,9 @@ def play_until(table, user, done, limit=600):
 
 
 def start(user, game, names, seed, **options):
-    return services.start_table(user=user, game=game, players=list(names), options=options,
-                                seed=seed)
+    return services.start_table(
+        user=user, game=game, players=list(names), options=options, seed=seed
+    )
 
 
 # -- on the page ----------------------------------------------------------------------------
@@ -155,8 +164,10 @@ def assert_turn_on_screen(page, name, parts: dict[str, str]):
 
 # -- every kind of turn at 390×844 ---------------------------------------------------------
 
-FANTAN_TURN = {"the hand's playable cards": ".hand button.card.playable",
-               "the rows the cards go to": ".board .row"}
+FANTAN_TURN = {
+    "the hand's playable cards": ".hand button.card.playable",
+    "the rows the cards go to": ".board .row",
+}
 PASS = {"the pass button": "#table .panel.turn button[name=pass]"}
 
 
@@ -170,8 +181,9 @@ def test_fantan_turns_fit_a_phone(phone, member, language, players):
     """Laying a card (the hand's marked cards and the four rows), passing, and the extra card
     after an ace (one more, or stop); four players in English, three (seventeen cards a hand)
     in Russian."""
-    table = off_the_loop(start, member, "fantan", NAMES[language][:players], seed=7,
-                         ace_extra=True, players=players)
+    table = off_the_loop(
+        start, member, "fantan", NAMES[language][:players], seed=7, ace_extra=True, players=players
+    )
     page = phone(language=language)
     hand = {"the hand": ".hand .card", "the rows": ".board .row"}
     kinds = {"lay": {**hand, **FANTAN_TURN}, "pass": {**hand, **PASS}}
@@ -181,8 +193,9 @@ def test_fantan_turns_fit_a_phone(phone, member, language, players):
     reveal(page)
     assert_turn_on_screen(page, f"fantan{players}-{first}", kinds[first])
     other = "pass" if first == "lay" else "lay"
-    off_the_loop(play_until, table, member,
-                 lambda h: h.handoff and has_playable(h) == (other == "lay"))
+    off_the_loop(
+        play_until, table, member, lambda h: h.handoff and has_playable(h) == (other == "lay")
+    )
     open_handoff(page, table, f"fantan{players}-handoff-2")
     reveal(page)
     assert_turn_on_screen(page, f"fantan{players}-{other}", kinds[other])
@@ -216,8 +229,11 @@ def test_variety_turns_fit_a_phone(phone, member):
     Russian, the longer texts."""
     table = off_the_loop(start, member, "variety", NAMES["ru"], seed=3)
     page = phone(language="ru")
-    auction = {"the hand": ".hand .card", "the announcement": "#id_say",
-               "the contracts": "#table .panel.turn button.call"}
+    auction = {
+        "the hand": ".hand .card",
+        "the announcement": "#id_say",
+        "the contracts": "#table .panel.turn button.call",
+    }
     open_handoff(page, table, "variety-handoff")
     reveal(page)
     assert_turn_on_screen(page, "variety-auction", auction)
@@ -234,14 +250,17 @@ def test_variety_turns_fit_a_phone(phone, member):
     number = min(set(range(1, 9)) - mine)
     off_the_loop(move, table, member, {"call": number})  # named twice: the contract
     assert hotseat_of(table).state.contract == number
-    trick = {"the hand's playable cards": ".hand button.card.playable",
-             "the trick": ".trick"}
+    trick = {"the hand's playable cards": ".hand button.card.playable", "the trick": ".trick"}
     open_handoff(page, table, "variety-handoff-3")
     reveal(page)
     assert_turn_on_screen(page, "variety-lead", trick)
 
-    off_the_loop(play_until, table, member,
-                 lambda h: h.handoff and h.state.last_trick and len(h.state.trick) == 3)
+    off_the_loop(
+        play_until,
+        table,
+        member,
+        lambda h: h.handoff and h.state.last_trick and len(h.state.trick) == 3,
+    )
     open_handoff(page, table, "variety-handoff-4")
     reveal(page)
     assert_turn_on_screen(page, "variety-follow", {**trick, "the hand": ".hand .card"})
@@ -279,9 +298,15 @@ def test_leopard_turns_fit_a_phone(phone, member):
     page = phone(language="ru")
     open_handoff(page, table, "leopard-handoff")
     reveal(page)
-    assert_turn_on_screen(page, "leopard-start", {
-        "the hand": ".hand .card", "draw": "#table .panel.turn button[name=draw]",
-        "end the deal": "#table .panel.turn button[name=end]"})
+    assert_turn_on_screen(
+        page,
+        "leopard-start",
+        {
+            "the hand": ".hand .card",
+            "draw": "#table .panel.turn button[name=draw]",
+            "end the deal": "#table .panel.turn button[name=end]",
+        },
+    )
 
     click_and_wait(page, page.locator("#table .panel.turn button[name=draw]"))
     assert_turn_on_screen(page, "leopard-drawn", {"the nine cards": ".hand button.card"})
@@ -292,17 +317,27 @@ def test_leopard_turns_fit_a_phone(phone, member):
     places = state.places_for(state.to_act, card_index(code))
     assert {square for square, _ in places} == {0, 1}  # places marked in both squares
     assert page.locator(".leopard-board button.target").count() == len(places)
-    assert_turn_on_screen(page, "leopard-chosen", {
-        "the nine cards": ".hand button.card", "the places": ".leopard-board button.target",
-        "discard": "#table .panel.turn button[name=discard]"})
+    assert_turn_on_screen(
+        page,
+        "leopard-chosen",
+        {
+            "the nine cards": ".hand button.card",
+            "the places": ".leopard-board button.target",
+            "discard": "#table .panel.turn button[name=discard]",
+        },
+    )
 
     click_and_wait(page, page.locator(".leopard-board button.target").first)
-    assert_on_screen(page, "leopard-handoff-2", {"the button that shows the hand": REVEAL,
-                                                  "the take-back": TAKE_BACK})
+    assert_on_screen(
+        page,
+        "leopard-handoff-2",
+        {"the button that shows the hand": REVEAL, "the take-back": TAKE_BACK},
+    )
     assert page.script_errors == []
 
 
 # -- no page wider than 360 px --------------------------------------------------------------
+
 
 def finished(user, game, names, seed, **options):
     """A table whose first deal is over (and not yet followed by the next)."""
@@ -333,22 +368,37 @@ def every_page(user) -> list[str]:
 
     user.groups.add(Group.objects.get_or_create(name=DIRECTOR)[0])
     names = NAMES["ru"]
-    pages = ["/", "/accounts/login/", "/replay/", "/members/", "/account/",
-             "/account/password/", "/tournaments/"]
+    pages = [
+        "/",
+        "/accounts/login/",
+        "/replay/",
+        "/members/",
+        "/account/",
+        "/account/password/",
+        "/tournaments/",
+    ]
     for game in ("fantan", "variety", "leopard"):
         pages += [f"/rules/{game}/", f"/tables/new/{game}/", f"/tournaments/new/{game}/"]
     fantan = finished(user, "fantan", names, seed=7, scoring="cards")
     variety = finished(user, "variety", names, seed=3)
     leopard = finished(user, "leopard", names[:2], seed=26)
     for table in (fantan, variety, leopard):  # the deal's result, its replay, the spectators'
-        pages += [table.get_absolute_url(), f"{table.get_absolute_url()}deals/1/replay/?step=3",
-                  table.get_watch_url()]
+        pages += [
+            table.get_absolute_url(),
+            f"{table.get_absolute_url()}deals/1/replay/?step=3",
+            table.get_watch_url(),
+        ]
     pages.append(f"{fantan.get_watch_url()}deals/1/replay/")
     pages += [f"{variety.get_absolute_url()}cycles/1/", f"{leopard.get_absolute_url()}cycles/1/"]
     # the list of tables (the director's too), a change's page, a sheet for the spectators
-    pages += ["/tables/", "/tables/?show=all", f"{fantan.get_absolute_url()}finish",
-              f"{leopard.get_absolute_url()}abandon", f"{variety.get_absolute_url()}rename",
-              f"{variety.get_watch_url()}cycles/1/"]
+    pages += [
+        "/tables/",
+        "/tables/?show=all",
+        f"{fantan.get_absolute_url()}finish",
+        f"{leopard.get_absolute_url()}abandon",
+        f"{variety.get_absolute_url()}rename",
+        f"{variety.get_watch_url()}cycles/1/",
+    ]
     for table in (fantan, variety, leopard):  # the next deal: its hand-off, then its turn
         deal = current_deal(table)
         services.next_deal(table=table, after=deal.number, user=user)
@@ -357,16 +407,29 @@ def every_page(user) -> list[str]:
         shown(table, user)
     pages += [table.get_absolute_url() for table in (fantan, variety, leopard)]
     deal = current_deal(leopard)
-    services.play(deal=deal, seat=hotseat_of(leopard).state.to_act, action={"draw": True},
-                  expected_version=deal.version, user=user)
+    services.play(
+        deal=deal,
+        seat=hotseat_of(leopard).state.to_act,
+        action={"draw": True},
+        expected_version=deal.version,
+        user=user,
+    )
     code = CODES[hotseat_of(leopard).state.hands[hotseat_of(leopard).state.to_act][-1]]
     pages.append(f"{leopard.get_absolute_url()}?card={code}&at=8")
-    for text in ((EXAMPLES / "variety-five.json").read_text(encoding="utf-8"),
-                 (DOCUMENTS / "leopard-swiss-four.json").read_text(encoding="utf-8")):
+    for text in (
+        (EXAMPLES / "variety-five.json").read_text(encoding="utf-8"),
+        (DOCUMENTS / "leopard-swiss-four.json").read_text(encoding="utf-8"),
+    ):
         tournament = tournament_services.import_document(doc=document.read(text))
         base = f"/tournaments/{tournament.key}/"
-        pages += [base, f"{base}rounds/1/", f"{base}standings/", f"{base}projector/",
-                  f"{base}run/", f"{base}rounds/1/sheets/"]
+        pages += [
+            base,
+            f"{base}rounds/1/",
+            f"{base}standings/",
+            f"{base}projector/",
+            f"{base}run/",
+            f"{base}rounds/1/sheets/",
+        ]
         table = tournament.rounds.get(number=1).tables.first()
         pages.append(f"{base}tables/{table.pk}/sheet/")
     entrant = tournament.entrants.select_related("player").first()

@@ -43,17 +43,38 @@ def tournament_of_forty(game: str):
     count = ENTRANTS // size
     rounds = []
     for r, filled in enumerate(
-            [[DEALS] * count,
-             [DEALS if t < count // 3 else DEALS // 2 if t < 2 * count // 3 else 0
-              for t in range(count)]]):
+        [
+            [DEALS] * count,
+            [
+                DEALS if t < count // 3 else DEALS // 2 if t < 2 * count // 3 else 0
+                for t in range(count)
+            ],
+        ]
+    ):
         order = NAMES[r:] + NAMES[:r]
-        rounds.append({"tables": [
-            {"players": order[size * t:size * (t + 1)],
-             "rows": [row(r + t + k) for k in range(filled[t])]} for t in range(count)],
-            "byes": []})
-    text = json.dumps({"tournament": "Клубный вечер", "game": game, "options": options,
-                       "rounds_planned": 3, "players": NAMES, "rounds": rounds},
-                      ensure_ascii=False)
+        rounds.append(
+            {
+                "tables": [
+                    {
+                        "players": order[size * t : size * (t + 1)],
+                        "rows": [row(r + t + k) for k in range(filled[t])],
+                    }
+                    for t in range(count)
+                ],
+                "byes": [],
+            }
+        )
+    text = json.dumps(
+        {
+            "tournament": "Клубный вечер",
+            "game": game,
+            "options": options,
+            "rounds_planned": 3,
+            "players": NAMES,
+            "rounds": rounds,
+        },
+        ensure_ascii=False,
+    )
     return services.import_document(doc=document.read(text))
 
 
@@ -68,21 +89,26 @@ def outside(page, selector: str, width: int, height: int) -> list[str]:
     """What of the elements ``selector`` matches lies outside the screen as it is scrolled."""
     boxes = page.locator(selector).evaluate_all(BOXES)
     assert boxes, f"nothing matches {selector}"
-    return [f"{box['what']} ({box['left']:.0f}, {box['top']:.0f}, {box['right']:.0f}, "
-            f"{box['bottom']:.0f})" for box in boxes
-            if box["left"] < -0.5 or box["top"] < -0.5 or box["right"] > width + 0.5
-            or box["bottom"] > height + 0.5]
+    return [
+        f"{box['what']} ({box['left']:.0f}, {box['top']:.0f}, {box['right']:.0f}, "
+        f"{box['bottom']:.0f})"
+        for box in boxes
+        if box["left"] < -0.5
+        or box["top"] < -0.5
+        or box["right"] > width + 0.5
+        or box["bottom"] > height + 0.5
+    ]
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_forty_entrants_every_table_and_the_standings_fit_one_screen(open_page, live_server,
-                                                                     game):
+def test_forty_entrants_every_table_and_the_standings_fit_one_screen(open_page, live_server, game):
     tournament = off_the_loop(tournament_of_forty, game)
     tables = ENTRANTS // GAMES[game][1]
     for (width, height), language in itertools.product(SCREENS, ("en", "ru")):
         page = open_page(viewport={"width": width, "height": height})
-        page.context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": language,
-                                   "url": live_server.url}])
+        page.context.add_cookies(
+            [{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url}]
+        )
         page.goto(f"/tournaments/{tournament.key}/projector/")
         assert page.locator("html").get_attribute("lang") == language
         if SHOTS:
@@ -90,20 +116,27 @@ def test_forty_entrants_every_table_and_the_standings_fit_one_screen(open_page, 
             page.screenshot(path=os.path.join(SHOTS, f"projector-{game}-{width}-{language}.png"))
         assert page.locator("ol.projector-tables > li").count() == tables
         assert page.locator("table.standings tbody tr").count() == ENTRANTS
-        off = (outside(page, "ol.projector-tables > li", width, height)
-               + outside(page, "table.standings tbody tr", width, height)
-               + outside(page, "#standings, #current-round, h1", width, height))
+        off = (
+            outside(page, "ol.projector-tables > li", width, height)
+            + outside(page, "table.standings tbody tr", width, height)
+            + outside(page, "#standings, #current-round, h1", width, height)
+        )
         assert off == [], f"{width}×{height} ({language}): off the screen: {off}"
-        assert page.evaluate("[document.documentElement.scrollWidth, "
-                             "document.documentElement.scrollHeight]") == [width, height]
+        assert page.evaluate(
+            "[document.documentElement.scrollWidth, document.documentElement.scrollHeight]"
+        ) == [width, height]
         type_size = page.locator("ol.projector-tables .players li").first.evaluate(
-            "e => parseFloat(getComputedStyle(e).fontSize)")
+            "e => parseFloat(getComputedStyle(e).fontSize)"
+        )
         assert type_size >= SMALLEST_TYPE * width / 1280 - 0.5, (width, type_size)
         if language != "en":
             continue
         # each table says how far it is: counted, its deals so far, or playing
         states = page.locator("ol.projector-tables > li .badge.state").all_inner_texts()
         counted, begun = tables // 3, 2 * tables // 3
-        assert states == (["counts"] * counted + [f"{DEALS // 2} of {DEALS} deals"]
-                          * (begun - counted) + ["playing"] * (tables - begun))
+        assert states == (
+            ["counts"] * counted
+            + [f"{DEALS // 2} of {DEALS} deals"] * (begun - counted)
+            + ["playing"] * (tables - begun)
+        )
         assert page.script_errors == []

@@ -15,8 +15,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("transactional_db")]
 def test_a_robot_plays_its_turn_by_itself_after_a_pause_at_a_practice_table(open_page, user):
     anna = Player.objects.create(name="Anna")
     for seed in range(50):  # a deal that the robot begins
-        table = services.start_table(user=user, game="leopard", options={}, seed=seed,
-                                     players=[anna, RobotSeat("club")])
+        table = services.start_table(
+            user=user, game="leopard", options={}, seed=seed, players=[anna, RobotSeat("club")]
+        )
         if selectors.load(current(table)).state.to_act == 1:
             break
     page = open_page()

@@ -49,8 +49,12 @@ TYPED = {"scores": [4, declarer_score(8)], "ender": 1}
 def watch_responses(page) -> list[str]:
     """Every answer of 400 or more the tab receives (pages, htmx swaps, static files)."""
     failed = []
-    page.on("response", lambda r: failed.append(f"{r.status} {r.request.method} {r.url}")
-            if r.status >= 400 else None)
+    page.on(
+        "response",
+        lambda r: (
+            failed.append(f"{r.status} {r.request.method} {r.url}") if r.status >= 400 else None
+        ),
+    )
     return failed
 
 
@@ -60,8 +64,10 @@ def match_points(mine: int, other: int) -> int:
 
 
 def seat_names(table: RoundTable) -> list[str]:
-    return [seat.entrant.player.name
-            for seat in table.seats.select_related("entrant__player").order_by("position")]
+    return [
+        seat.entrant.player.name
+        for seat in table.seats.select_related("entrant__player").order_by("position")
+    ]
 
 
 def in_table(page, table: RoundTable):
@@ -80,7 +86,8 @@ def play_move(page, hotseat, names, move: dict):
     code = move.get("lay") or move["discard"]
     card = english_text(code)
     hand_card = page.locator(".hand").get_by_role(
-        "button", name=re.compile(rf"^{re.escape(english_name(code))}( \(drawn\))?$"))
+        "button", name=re.compile(rf"^{re.escape(english_name(code))}( \(drawn\))?$")
+    )
     click_and_swap(page, hand_card.first)
     if "lay" in move:
         target = f"Lay {card} on {move['place']} ({names[move['square']]})"
@@ -89,8 +96,7 @@ def play_move(page, hotseat, names, move: dict):
         click_and_wait(page, page.get_by_role("button", name=f"Discard {card}", exact=True))
 
 
-def test_a_director_runs_a_round_and_a_visitor_reads_the_standings(open_page,
-                                                                    django_user_model):
+def test_a_director_runs_a_round_and_a_visitor_reads_the_standings(open_page, django_user_model):
     director = django_user_model.objects.create_user("director", password=PASSWORD)
     # get_or_create: an earlier transactional test may have flushed the migration's groups
     director.groups.add(Group.objects.get_or_create(name=DIRECTOR)[0])
@@ -115,7 +121,10 @@ def test_a_director_runs_a_round_and_a_visitor_reads_the_standings(open_page,
 
     tournament = Tournament.objects.get()
     assert (tournament.game, tournament.name, tournament.created_by) == (
-        "leopard", TOURNAMENT, director)
+        "leopard",
+        TOURNAMENT,
+        director,
+    )
     assert tournament.options == {"deals": 1, "target": None}
     assert tournament.rounds_planned == 1
     run_url = f"/tournaments/{tournament.key}/run/"
@@ -138,8 +147,9 @@ def test_a_director_runs_a_round_and_a_visitor_reads_the_standings(open_page,
     page.get_by_role("button", name="Play here").first.wait_for()
     assert round_1.get_by_text("draft", exact=True).count() == 0
     assert page.get_by_role("button", name="Release round 1").count() == 0
-    first, second = RoundTable.objects.filter(round__tournament=tournament,
-                                              round__released=True).order_by("number")
+    first, second = RoundTable.objects.filter(
+        round__tournament=tournament, round__released=True
+    ).order_by("number")
     names_1, names_2 = seat_names(first), seat_names(second)
     assert sorted(names_1 + names_2) == sorted(NAMES)
     for table, names in ((first, names_1), (second, names_2)):
@@ -157,7 +167,7 @@ def test_a_director_runs_a_round_and_a_visitor_reads_the_standings(open_page,
     # The steered moves to an end; all but the last PAGE_TURNS through the services.
     moves = plan_to_end(state_of(hotseat))
     on_page = moves[-PAGE_TURNS:]
-    browser.off_the_loop(play_turns, hotseat, director, moves[:len(moves) - len(on_page)])
+    browser.off_the_loop(play_turns, hotseat, director, moves[: len(moves) - len(on_page)])
     page.reload()
     for move in on_page:
         play_move(page, hotseat, names_1, move)
@@ -174,7 +184,8 @@ def test_a_director_runs_a_round_and_a_visitor_reads_the_standings(open_page,
     played = deal.result["scores"]
     assert played[ender] == declarer_score(sums[ender])
     assert [row.data for row in SheetRow.objects.filter(table=first).order_by("index")] == [
-        {"scores": played, "ender": ender}]
+        {"scores": played, "ender": ender}
+    ]
     assert page.script_errors == []
 
     # -- table 2's paper sheet typed in ------------------------------------------------------
@@ -186,19 +197,25 @@ def test_a_director_runs_a_round_and_a_visitor_reads_the_standings(open_page,
     for seat, name in enumerate(names_2):
         page.get_by_label(f"1 · Score · {name}", exact=True).fill(str(TYPED["scores"][seat]))
     page.get_by_label("1 · Declared the end", exact=True).select_option(  # its seat from 1
-        label=f"{TYPED['ender'] + 1} · {names_2[TYPED['ender']]}")
+        label=f"{TYPED['ender'] + 1} · {names_2[TYPED['ender']]}"
+    )
     page.get_by_role("button", name="Save the sheet", exact=True).click()
     page.wait_for_url(re.compile(rf"/run/#table-{second.pk}$"))
     caption = text(in_table(page, second).get_by_role("table").locator("caption"))
     assert "counted" in caption and "paper sheet" in caption, caption
     assert "counted" in text(in_table(page, first).get_by_role("table").locator("caption"))
-    assert [row.data for row in SheetRow.objects.filter(table=second).order_by("index")] == [
-        TYPED]
+    assert [row.data for row in SheetRow.objects.filter(table=second).order_by("index")] == [TYPED]
     typed = TYPED["scores"]
     for table, names, points in ((first, names_1, played), (second, names_2, typed)):
-        shown = in_table(page, table).get_by_role("table").locator("tbody tr").evaluate_all(
-            "rows => rows.map(r => [r.querySelector('th').textContent.trim(),"
-            " r.querySelector('td.num').textContent.trim()])")
+        shown = (
+            in_table(page, table)
+            .get_by_role("table")
+            .locator("tbody tr")
+            .evaluate_all(
+                "rows => rows.map(r => [r.querySelector('th').textContent.trim(),"
+                " r.querySelector('td.num').textContent.trim()])"
+            )
+        )
         assert shown == [[name, str(p)] for name, p in zip(names, points, strict=True)]
     assert page.script_errors == []
     assert failed == []
@@ -215,13 +232,15 @@ def test_a_director_runs_a_round_and_a_visitor_reads_the_standings(open_page,
     visitor.get_by_role("link", name=TOURNAMENT, exact=True).click()
     visitor.get_by_role("heading", name=TOURNAMENT, exact=True).wait_for()
     visitor.get_by_role("navigation", name="Tournament pages").get_by_role(
-        "link", name="Standings", exact=True).click()
+        "link", name="Standings", exact=True
+    ).click()
     visitor.wait_for_url(re.compile(r"/tournaments/[^/]+/standings/$"))  # the key quoted
     visitor.get_by_role("heading", name=f"{TOURNAMENT} · Standings", exact=True).wait_for()
     assert visitor.get_by_role("button", name=re.compile("^Sign out")).count() == 0
     standings = visitor.get_by_role("table", name="Standings", exact=True)
     rows = standings.locator("tbody tr").evaluate_all(
-        "rows => rows.map(r => [...r.children].map(c => c.textContent.trim()))")
+        "rows => rows.map(r => [...r.children].map(c => c.textContent.trim()))"
+    )
     assert len(rows) == 4
     shown = {row[1]: (int(row[2]), int(row[3])) for row in rows}
     assert shown == expected
@@ -229,8 +248,10 @@ def test_a_director_runs_a_round_and_a_visitor_reads_the_standings(open_page,
     keys = [shown[row[1]] for row in rows]
     assert keys == sorted(keys, reverse=True)
     by_round = visitor.locator("table.by-round tbody tr").evaluate_all(
-        "rows => rows.map(r => [...r.children].map(c => c.textContent.trim()))")
+        "rows => rows.map(r => [...r.children].map(c => c.textContent.trim()))"
+    )
     assert {row[1]: row[2] for row in by_round} == {
-        name: f"{mp} ({points})" for name, (mp, points) in expected.items()}
+        name: f"{mp} ({points})" for name, (mp, points) in expected.items()
+    }
     assert visitor.script_errors == []
     assert seen == []

@@ -25,24 +25,46 @@ from tournaments.models import RoundTable, SheetRow
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("transactional_db")]
 
 WIDTH, HEIGHT = phone_screen.WIDTH, phone_screen.HEIGHT
-NAMES = ["Александра Константиновна", "Maximilian-Alexander", "Евгений Владимирович",
-         "Анастасия"]
+NAMES = ["Александра Константиновна", "Maximilian-Alexander", "Евгений Владимирович", "Анастасия"]
 # Each game's largest table, its options, and a first row that passes every check, as the
 # scorer types it: (input name, value) in the page's order; "select:" picks by the label.
 GAMES = {
-    "fantan": (4, {"until_out": 2}, {"deals": 4}, [
-        ("r1-finish_order-0", "select:3 · "), ("r1-finish_order-1", "select:1 · "),
-        ("r1-cards_left-0", "0"), ("r1-cards_left-1", "5"), ("r1-cards_left-2", "0"),
-        ("r1-cards_left-3", "7")],
-        {"finish_order": [2, 0], "cards_left": [0, 5, 0, 7]}),
-    "variety": (4, {"cycle": "short"}, {}, [
-        ("r1-contract", "select:2 · "), ("r1-attackers-0", "select:1 · "),
-        ("r1-attackers-1", "select:2 · "), ("r1-scores-0", "16"), ("r1-scores-1", "16"),
-        ("r1-scores-2", "10"), ("r1-scores-3", "10")],
-        {"contract": 2, "attackers": [0, 1], "scores": [16, 16, 10, 10]}),
-    "leopard": (2, {"deals": 4}, {}, [
-        ("r1-scores-0", "10"), ("r1-scores-1", "7"), ("r1-ender", "select:1 · ")],
-        {"scores": [10, 7], "ender": 0}),
+    "fantan": (
+        4,
+        {"until_out": 2},
+        {"deals": 4},
+        [
+            ("r1-finish_order-0", "select:3 · "),
+            ("r1-finish_order-1", "select:1 · "),
+            ("r1-cards_left-0", "0"),
+            ("r1-cards_left-1", "5"),
+            ("r1-cards_left-2", "0"),
+            ("r1-cards_left-3", "7"),
+        ],
+        {"finish_order": [2, 0], "cards_left": [0, 5, 0, 7]},
+    ),
+    "variety": (
+        4,
+        {"cycle": "short"},
+        {},
+        [
+            ("r1-contract", "select:2 · "),
+            ("r1-attackers-0", "select:1 · "),
+            ("r1-attackers-1", "select:2 · "),
+            ("r1-scores-0", "16"),
+            ("r1-scores-1", "16"),
+            ("r1-scores-2", "10"),
+            ("r1-scores-3", "10"),
+        ],
+        {"contract": 2, "attackers": [0, 1], "scores": [16, 16, 10, 10]},
+    ),
+    "leopard": (
+        2,
+        {"deals": 4},
+        {},
+        [("r1-scores-0", "10"), ("r1-scores-1", "7"), ("r1-ender", "select:1 · ")],
+        {"scores": [10, 7], "ender": 0},
+    ),
 }
 
 # every element of the page that is drawn, with its box (a visually hidden one is 1 px)
@@ -64,27 +86,36 @@ def tournament_table(user, game: str) -> RoundTable:
     """A tournament of ``game`` with one table of its largest size, round 1 released."""
     seats, options, settings, _, _ = GAMES[game]
     tournament = services.create_tournament(
-        user=user, name=f"Кубок {game}", game=game, options=options, settings=settings,
-        rounds_planned=1, seating=registry.tournament(game).seating, seed=5, bye_points=3,
-        order=["points"])
+        user=user,
+        name=f"Кубок {game}",
+        game=game,
+        options=options,
+        settings=settings,
+        rounds_planned=1,
+        seating=registry.tournament(game).seating,
+        seed=5,
+        bye_points=3,
+        order=["points"],
+    )
     for name in NAMES[:seats]:
         player = Player.objects.get_or_create(name=name)[0]
         services.add_entrant(tournament=tournament, player=player, user=user)
-    services.release_round(round_=services.draw_round(tournament=tournament, user=user),
-                           user=user)
-    return RoundTable.objects.select_related("round__tournament").get(
-        round__tournament=tournament)
+    services.release_round(round_=services.draw_round(tournament=tournament, user=user), user=user)
+    return RoundTable.objects.select_related("round__tournament").get(round__tournament=tournament)
 
 
 def wider_than_the_screen(page) -> list[str]:
-    return [f"{box['left']:.0f}..{box['right']:.0f}: {box['what']}"
-            for box in page.evaluate(BOXES)
-            if box["left"] < -0.5 or box["right"] > WIDTH + 0.5]
+    return [
+        f"{box['left']:.0f}..{box['right']:.0f}: {box['what']}"
+        for box in page.evaluate(BOXES)
+        if box["left"] < -0.5 or box["right"] > WIDTH + 0.5
+    ]
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_typed_sheet_of_a_full_table_fits_a_phone_and_every_column_is_fillable(
-        phone, member, game):
+    phone, member, game
+):
     seats, _, _, typed, saved = GAMES[game]
     table = off_the_loop(tournament_table, member, game)
     key = table.round.tournament.key
@@ -112,8 +143,11 @@ def test_the_typed_sheet_of_a_full_table_fits_a_phone_and_every_column_is_fillab
     for name, value in typed:
         field = page.locator(f"[name={name}]")
         if value.startswith("select:"):
-            label = next(text for text in field.locator("option").all_inner_texts()
-                         if text.startswith(value.removeprefix("select:")))
+            label = next(
+                text
+                for text in field.locator("option").all_inner_texts()
+                if text.startswith(value.removeprefix("select:"))
+            )
             field.select_option(label=label)
         else:
             field.fill(value)

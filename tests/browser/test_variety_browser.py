@@ -42,12 +42,14 @@ NAMES = ("Anna", "Boris", "Vera", "Gleb")
 OPENING = (2, 3, 4, 5)  # the first four calls, all different: the auction goes round again
 SAY = "Long hearts, no spades"
 MAX_ACTIONS = 9 + 52  # the auction ends by the ninth call; then thirteen tricks
-PHONE = dict(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
-             has_touch=True)
+PHONE = dict(
+    viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True
+)
 LAPTOP = dict(viewport={"width": 1366, "height": 768})
 
 
 # -- what the pages should say, in English ------------------------------------------------
+
 
 def text(locator) -> str:
     return " ".join(locator.inner_text().split())
@@ -76,6 +78,7 @@ def state_of(table):
 
 # -- the auction ----------------------------------------------------------------------------
 
+
 def assert_contract_buttons(page, state):
     """Eight buttons, each with its trumps and what it counts; those of the numbers the
     player to act has called already are disabled."""
@@ -101,8 +104,11 @@ def choose_call(state) -> int:
     names the lowest number somebody else has named, and that contract is played."""
     if len(state.calls) < len(OPENING):
         return OPENING[len(state.calls)]
-    return min(n for n in range(1, 9)
-               if state.first_namer[n] >= 0 and not state.named[state.to_act] >> n & 1)
+    return min(
+        n
+        for n in range(1, 9)
+        if state.first_namer[n] >= 0 and not state.named[state.to_act] >> n & 1
+    )
 
 
 def make_call(page, table, state, name) -> None:
@@ -157,13 +163,16 @@ def assert_contract_shown(page, table, state):
     assert text(page.locator(".sides .side.attack strong")) == joined(players, attackers)
     assert text(page.locator(".sides .side.defence strong")) == joined(players, defenders)
     assert sorted(page.locator(".seat.attack .name").all_inner_texts()) == sorted(
-        players[s] for s in attackers)
+        players[s] for s in attackers
+    )
     assert sorted(page.locator(".seat.defence .name").all_inner_texts()) == sorted(
-        players[s] for s in defenders)
+        players[s] for s in defenders
+    )
     assert page.locator("[name=say]").count() == 0  # no table talk once play has begun
 
 
 # -- trick play -----------------------------------------------------------------------------
+
 
 def play_first_card(page, table, state) -> None:
     """Only the engine's legal cards are buttons; click the first, then check the trick."""
@@ -191,6 +200,7 @@ def play_first_card(page, table, state) -> None:
 
 # -- the end of the deal --------------------------------------------------------------------
 
+
 def assert_result(page, table, deal):
     players = selectors.names(table)
     result = deal.result
@@ -198,19 +208,20 @@ def assert_result(page, table, deal):
     attackers = joined(players, result["attackers"])
     verdict = text(page.locator(".verdict"))
     points = "point" if attack == 1 else "points"
-    assert verdict.startswith(f"Contract {result['contract']}: the attackers {attackers} scored "
-                              f"{attack} {points} against the defenders' {defence}."), verdict
+    assert verdict.startswith(
+        f"Contract {result['contract']}: the attackers {attackers} scored "
+        f"{attack} {points} against the defenders' {defence}."
+    ), verdict
     if result["attackers_won"]:
         assert verdict.endswith("The attackers won.")
     else:
         assert verdict.endswith(f"The attackers lost: each defender also gets +{BONUS}.")
 
-    tricks = [sum(result["tricks"][s] for s in result[side])
-              for side in ("attackers", "defenders")]
-    for side, points, taken in zip(("attack", "defence"), (attack, defence), tricks,
-                                   strict=True):
+    tricks = [sum(result["tricks"][s] for s in result[side]) for side in ("attackers", "defenders")]
+    for side, points, taken in zip(("attack", "defence"), (attack, defence), tricks, strict=True):
         assert text(page.locator(f".sides .side.{side}")).endswith(
-            f"— {counted(taken, 'trick')}, {counted(points, 'point')}")
+            f"— {counted(taken, 'trick')}, {counted(points, 'point')}"
+        )
 
     rows = page.locator("table.result tbody tr")
     assert rows.count() == 4
@@ -219,7 +230,10 @@ def assert_result(page, table, deal):
         side = "attacker" if seat in result["attackers"] else "defender"
         assert row.locator("th").inner_text() == name
         assert row.locator("td").all_inner_texts() == [
-            side, str(result["tricks"][seat]), str(result["scores"][seat])]
+            side,
+            str(result["tricks"][seat]),
+            str(result["scores"][seat]),
+        ]
     for seat in result["defenders"]:  # the bonus, when the attackers lost
         bonus = 0 if result["attackers_won"] else BONUS
         assert result["scores"][seat] == defence + bonus
@@ -228,27 +242,38 @@ def assert_result(page, table, deal):
 def sheet_rows(page) -> list[list[str]]:
     """A score sheet's rows as text: position, contract, four scores, attackers, dealer, the
     deal's links."""
-    return [[" ".join(cell.split()) for cell in cells] for cells in page.locator(
-        "table.scores.cycle tbody tr").evaluate_all(
-        "rows => rows.map(r => [...r.cells].map(c => c.innerText))")]
+    return [
+        [" ".join(cell.split()) for cell in cells]
+        for cells in page.locator("table.scores.cycle tbody tr").evaluate_all(
+            "rows => rows.map(r => [...r.cells].map(c => c.innerText))"
+        )
+    ]
 
 
 def expected_row(position, deal, players) -> list[str]:
     result = deal.result
     lost = "" if result["attackers_won"] else " (lost)"
-    scores = [str(score) + ("*" if not result["attackers_won"] and seat in result["defenders"]
-                            else "")
-              for seat, score in enumerate(result["scores"])]
-    return [str(position), str(result["contract"]), *scores,
-            joined(players, result["attackers"]) + lost, players[deal.dealer], "▶ replay record"]
+    scores = [
+        str(score) + ("*" if not result["attackers_won"] and seat in result["defenders"] else "")
+        for seat, score in enumerate(result["scores"])
+    ]
+    return [
+        str(position),
+        str(result["contract"]),
+        *scores,
+        joined(players, result["attackers"]) + lost,
+        players[deal.dealer],
+        "▶ replay record",
+    ]
 
 
 def assert_sheet(page, table, deals):
     players = selectors.names(table)
     sheet = page.locator("table.scores.cycle")
     assert sheet.locator("thead th").all_inner_texts()[2:6] == players
-    assert sheet_rows(page) == [expected_row(i, deal, players)
-                                for i, deal in enumerate(deals, start=1)]
+    assert sheet_rows(page) == [
+        expected_row(i, deal, players) for i, deal in enumerate(deals, start=1)
+    ]
     for row, deal in zip(sheet.locator("tbody tr").all(), deals, strict=True):
         bonus = row.locator("abbr.bonus")
         assert bonus.count() == (0 if deal.result["attackers_won"] else 2)
@@ -258,6 +283,7 @@ def assert_sheet(page, table, deals):
 
 
 # -- the tests ------------------------------------------------------------------------------
+
 
 @pytest.mark.browser
 def test_start_a_table_and_play_a_whole_deal(open_page, user):
@@ -269,8 +295,7 @@ def test_start_a_table_and_play_a_whole_deal(open_page, user):
     sign_in(page)
     page.wait_for_url("**/tables/new/variety/")
     assert page.locator("html").get_attribute("lang") == "en"
-    assert page.get_by_role("heading", name="New table: Выборы (Variety)",
-                            exact=True).is_visible()
+    assert page.get_by_role("heading", name="New table: Выборы (Variety)", exact=True).is_visible()
     for seat, name in enumerate(NAMES, start=1):
         page.get_by_label(f"Seat {seat}", exact=True).select_option(label=name)
     page.get_by_role("button", name="Seat them and deal").click()
@@ -317,7 +342,8 @@ def test_start_a_table_and_play_a_whole_deal(open_page, user):
     new = page.locator("table.scores.cycle tbody tr.new")
     assert new.count() == 1
     assert [int(cell.rstrip("*")) for cell in new.locator("td").all_inner_texts()[1:5]] == (
-        deal.result["scores"])
+        deal.result["scores"]
+    )
     assert_sheet(page, table, [deal])
     assert page.get_by_role("button", name="Next deal").is_visible()
     assert page.script_errors == []
@@ -332,7 +358,8 @@ def auction_on_a_phone(open_page, table) -> bool:
     assert phone.locator("button.call[disabled]").count() == 1
     assert page_width(phone) <= 390, f"the auction is {page_width(phone)}px wide on a phone"
     for box in phone.locator("button.call, #id_say").evaluate_all(
-            "els => els.map(e => e.getBoundingClientRect().toJSON())"):
+        "els => els.map(e => e.getBoundingClientRect().toJSON())"
+    ):
         assert box["left"] >= 0 and box["right"] <= 390, "a contract button is cut off"
     phone.screenshot(path="/tmp/variety-auction-phone.png", full_page=True)
     assert phone.script_errors == []
@@ -343,8 +370,9 @@ def auction_on_a_phone(open_page, table) -> bool:
 def play_cycle(user, deals: int) -> Table:
     """A short cycle's first ``deals`` deals, played through the services (the step-th legal
     action at each step, so that the calls and the contracts vary)."""
-    table = services.start_table(user=user, game="variety", players=list(NAMES),
-                                 options={"cycle": "short"}, seed=11)
+    table = services.start_table(
+        user=user, game="variety", players=list(NAMES), options={"cycle": "short"}, seed=11
+    )
     for number in range(1, deals + 1):
         if number > 1:
             services.next_deal(table=table, after=number - 1, user=user)
@@ -371,8 +399,9 @@ def test_the_cycles_score_sheet_page_on_a_phone(open_page, user):
 
     page.get_by_role("link", name="The score sheet on a page of its own").click()
     page.wait_for_url(f"**/t/{table.token}/cycles/1/")
-    assert page.get_by_role("heading", name="Выборы (Variety) · Score sheet of cycle 1",
-                            exact=True).is_visible()
+    assert page.get_by_role(
+        "heading", name="Выборы (Variety) · Score sheet of cycle 1", exact=True
+    ).is_visible()
     assert text(page.locator(".score-page > p.muted")) == "4 of 4 deals played"
     assert sheet_rows(page) == table_rows
     totals = assert_sheet(page, table, deals)
@@ -380,19 +409,27 @@ def test_the_cycles_score_sheet_page_on_a_phone(open_page, user):
     best = max(totals)
     winners = [players[s] for s in range(4) if totals[s] == best]
     winner = text(page.locator(".winner"))
-    assert winner == (f"Winner: {winners[0]}" if len(winners) == 1
-                      else f"Winners, sharing the place: {', '.join(winners)}")
+    assert winner == (
+        f"Winner: {winners[0]}"
+        if len(winners) == 1
+        else f"Winners, sharing the place: {', '.join(winners)}"
+    )
     assert page_width(page) <= 390, f"the sheet is {page_width(page)}px wide on a phone"
     assert page.script_errors == []
 
 
 # -- a laptop's width, and robots' names ----------------------------------------------------
 
+
 def practice_table_in_play(user) -> Table:
     """Anna and three robots, the contract played: the trick shows every seat's name."""
-    table = services.start_table(user=user, game="variety",
-                                 players=["Anna", RobotSeat("club"), RobotSeat("strong"),
-                                          RobotSeat("beginner")], options={}, seed=11)
+    table = services.start_table(
+        user=user,
+        game="variety",
+        players=["Anna", RobotSeat("club"), RobotSeat("strong"), RobotSeat("beginner")],
+        options={},
+        seed=11,
+    )
     table = selectors.table_by_token(table.token)
     for step in range(MAX_ACTIONS):
         state = state_of(table)
@@ -400,8 +437,9 @@ def practice_table_in_play(user) -> Table:
             return table
         if selectors.robot_seats(table)[state.to_act]:
             deal = current_deal(table)
-            services.robot_turn(deal=deal, seat=state.to_act, expected_version=deal.version,
-                                user=user)
+            services.robot_turn(
+                deal=deal, seat=state.to_act, expected_version=deal.version, user=user
+            )
         else:
             act(table, choose=step, user=user)
     raise AssertionError("the auction did not end")
@@ -413,7 +451,8 @@ CUT = "els => els.filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.text
 
 @pytest.mark.browser
 def test_a_laptop_shows_the_log_beside_the_board_and_the_trick_names_every_robot_whole(
-        open_page, user, settings):
+    open_page, user, settings
+):
     settings.ROBOT_SAMPLES = 1
     table = off_the_loop(practice_table_in_play, user)
     with translation.override("en"):

@@ -17,14 +17,24 @@ from tests.support.hotseat import current
 
 
 def settings_in_subprocess(**env) -> subprocess.CompletedProcess:
-    code = ("import django, os; os.environ['DJANGO_SETTINGS_MODULE'] = 'config.settings'; "
-            "from django.conf import settings; "
-            "print(settings.DATABASES['default']['ENGINE'], "
-            "settings.CHANNEL_LAYERS['default']['BACKEND'])")
-    clean = {k: v for k, v in os.environ.items()
-             if k not in ("DATABASE_URL", "REDIS_URL", "SECRET_KEY", "DEBUG")}
-    return subprocess.run([sys.executable, "-c", code], env={**clean, **env},
-                          cwd=settings.BASE_DIR, capture_output=True, text=True)
+    code = (
+        "import django, os; os.environ['DJANGO_SETTINGS_MODULE'] = 'config.settings'; "
+        "from django.conf import settings; "
+        "print(settings.DATABASES['default']['ENGINE'], "
+        "settings.CHANNEL_LAYERS['default']['BACKEND'])"
+    )
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DATABASE_URL", "REDIS_URL", "SECRET_KEY", "DEBUG")
+    }
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        env={**clean, **env},
+        cwd=settings.BASE_DIR,
+        capture_output=True,
+        text=True,
+    )
 
 
 def test_with_debug_off_the_development_key_is_refused():
@@ -38,15 +48,21 @@ def test_with_debug_off_the_development_key_is_refused():
 def test_defaults_are_sqlite_and_the_in_memory_layer_and_the_environment_overrides():
     plain = settings_in_subprocess().stdout.split()
     assert plain == ["django.db.backends.sqlite3", "channels.layers.InMemoryChannelLayer"]
-    served = settings_in_subprocess(DATABASE_URL="postgresql://u:p@db.example:5433/club",
-                                    REDIS_URL="redis://127.0.0.1:6379/1").stdout.split()
+    served = settings_in_subprocess(
+        DATABASE_URL="postgresql://u:p@db.example:5433/club", REDIS_URL="redis://127.0.0.1:6379/1"
+    ).stdout.split()
     assert served == ["django.db.backends.postgresql", "channels_redis.core.RedisChannelLayer"]
 
 
 def test_database_urls_are_read_in_full():
     pg = database_from_url("postgresql://club:s%40crет@10.0.0.5:5433/cards")
     assert (pg["NAME"], pg["USER"], pg["PASSWORD"], pg["HOST"], pg["PORT"]) == (
-        "cards", "club", "s@crет", "10.0.0.5", "5433")
+        "cards",
+        "club",
+        "s@crет",
+        "10.0.0.5",
+        "5433",
+    )
     lite = database_from_url("sqlite:////var/lib/club/club.db")
     assert lite["NAME"] == "/var/lib/club/club.db"
     # concurrent writers wait for the lock instead of failing with "database is locked"
@@ -72,10 +88,16 @@ def test_the_demo_club_is_loaded_once_and_the_director_once(capsys):
 def test_the_admin_lists_players_tables_and_deals(admin_client, fantan_table, variety_table):
     deal = current(fantan_table)
     cycle = variety_table.cycles.get()
-    for path in ("/admin/club/player/", "/admin/games/table/", "/admin/games/deal/",
-                 "/admin/games/cycle/", f"/admin/games/cycle/{cycle.pk}/change/",
-                 f"/admin/games/table/{fantan_table.pk}/change/",
-                 f"/admin/games/deal/{deal.pk}/change/", "/admin/club/auditentry/"):
+    for path in (
+        "/admin/club/player/",
+        "/admin/games/table/",
+        "/admin/games/deal/",
+        "/admin/games/cycle/",
+        f"/admin/games/cycle/{cycle.pk}/change/",
+        f"/admin/games/table/{fantan_table.pk}/change/",
+        f"/admin/games/deal/{deal.pk}/change/",
+        "/admin/club/auditentry/",
+    ):
         assert admin_client.get(path).status_code == 200, path
     # a deal changes only by its own actions, never by hand
     assert admin_client.get("/admin/games/deal/add/").status_code == 403
@@ -85,8 +107,9 @@ def test_the_admin_lists_players_tables_and_deals(admin_client, fantan_table, va
 
 @pytest.mark.django_db
 def test_a_player_edited_in_the_admin_goes_through_the_service(admin_client, players):
-    response = admin_client.post(f"/admin/club/player/{players[0].pk}/change/",
-                                 {"name": "Анна Петровна", "user": ""})
+    response = admin_client.post(
+        f"/admin/club/player/{players[0].pk}/change/", {"name": "Анна Петровна", "user": ""}
+    )
     assert response.status_code == 302
     assert Player.objects.get(pk=players[0].pk).name == "Анна Петровна"
     assert AuditEntry.objects.filter(verb="player.change").exists()
@@ -114,14 +137,24 @@ def test_the_club_has_its_own_icon_at_favicon_ico_and_in_every_page(client, db):
 def test_a_served_installation_passes_the_deployment_check():
     """DEBUG off, a long random key, TLS in front (SECURE_COOKIES=1): `check --deploy` is
     clean; the database connections do not outlive a request under ASGI."""
-    clean = {k: v for k, v in os.environ.items()  # the tests' own async switch too
-             if k not in ("DATABASE_URL", "REDIS_URL", "SECRET_KEY", "DEBUG",
-                          "DJANGO_ALLOW_ASYNC_UNSAFE")}
+    clean = {
+        k: v
+        for k, v in os.environ.items()  # the tests' own async switch too
+        if k
+        not in ("DATABASE_URL", "REDIS_URL", "SECRET_KEY", "DEBUG", "DJANGO_ALLOW_ASYNC_UNSAFE")
+    }
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        env={**clean, "DEBUG": "0", "SECURE_COOKIES": "1",
-             "SECRET_KEY": "vR7-" + "".join(chr(97 + i % 26) + str(i) for i in range(30))},
-        cwd=settings.BASE_DIR, capture_output=True, text=True)
+        env={
+            **clean,
+            "DEBUG": "0",
+            "SECURE_COOKIES": "1",
+            "SECRET_KEY": "vR7-" + "".join(chr(97 + i % 26) + str(i) for i in range(30)),
+        },
+        cwd=settings.BASE_DIR,
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
     assert database_from_url("postgresql://u@db:5432/club")["CONN_MAX_AGE"] == 0
@@ -133,20 +166,24 @@ def test_sign_in_attempts_are_limited(client, django_user_model):
     a clear message and nothing signed in; another name is not locked."""
     django_user_model.objects.create_user("anna", password="the-right-password")
     for attempt in range(1, 6):
-        response = client.post("/accounts/login/", {"username": "anna", "password": "wrong"},
-                               HTTP_ACCEPT_LANGUAGE="en")
+        response = client.post(
+            "/accounts/login/", {"username": "anna", "password": "wrong"}, HTTP_ACCEPT_LANGUAGE="en"
+        )
         if attempt < 5:
             assert response.status_code == 200 and "do not match" in response.content.decode()
     assert response.status_code == 429  # the fifth locks the name out
-    response = client.post("/accounts/login/", {"username": "anna",
-                                                "password": "the-right-password"},
-                           HTTP_ACCEPT_LANGUAGE="en")
+    response = client.post(
+        "/accounts/login/",
+        {"username": "anna", "password": "the-right-password"},
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
     assert response.status_code == 429
     assert "Too many wrong passwords" in response.content.decode()
     assert "_auth_user_id" not in client.session
     django_user_model.objects.create_user("boris", password="his-own-password")
-    response = client.post("/accounts/login/", {"username": "boris",
-                                                "password": "his-own-password"})
+    response = client.post(
+        "/accounts/login/", {"username": "boris", "password": "his-own-password"}
+    )
     assert response.status_code == 302 and client.session["_auth_user_id"]
 
 
@@ -181,8 +218,7 @@ def test_a_server_process_serves_a_bounded_number_of_requests_at_once():
 
     async def burst():
         slots = RequestSlots(app, 3)
-        await asyncio.gather(*(slots({"type": "http", "n": n}, None, None)
-                               for n in range(20)))
+        await asyncio.gather(*(slots({"type": "http", "n": n}, None, None) for n in range(20)))
 
     asyncio.run(burst())
     assert most == 3 and sorted(served) == list(range(20))

@@ -31,8 +31,24 @@ TEXT_ATTRIBUTES = ("title", "aria-label", "placeholder", "alt")
 # Latin words a Russian page may show: the games' English names shown beside their own,
 # the language switch's "English", keys' names, formats, and the club's own names (players,
 # accounts, tournaments: below)
-LATIN_WORDS = {"Fan", "Tan", "Variety", "Leopard", "English", "Home", "End", "Enter", "Esc", "Axes",
-               "CSV", "JSON", "SVG", "PNG", "HTML", "ID"}
+LATIN_WORDS = {
+    "Fan",
+    "Tan",
+    "Variety",
+    "Leopard",
+    "English",
+    "Home",
+    "End",
+    "Enter",
+    "Esc",
+    "Axes",
+    "CSV",
+    "JSON",
+    "SVG",
+    "PNG",
+    "HTML",
+    "ID",
+}
 
 
 class Page(HTMLParser):
@@ -173,8 +189,7 @@ def test_every_page_answers_and_speaks_russian_for_every_role(club, role):
 def test_the_club_has_every_kind_of_thing_the_crawl_must_see(club):
     """The club night the crawl walks holds what broke before: robots beside a member at his
     tables, tournaments of every game, typed and played-here tables."""
-    assert Seat.objects.filter(table__seats__player__user=club["player"]).exclude(
-        robot="").exists()
+    assert Seat.objects.filter(table__seats__player__user=club["player"]).exclude(robot="").exists()
     assert set(Tournament.objects.values_list("game", flat=True)) == set(registry.GAMES)
     from tournaments.models import Bye, RoundTable
 

@@ -19,9 +19,13 @@ def imports(path: Path):
 
 
 def wrong_imports(base: Path) -> list[str]:
-    return [f"{path.relative_to(base)}:{line} imports {name}"
-            for app, banned in FORBIDDEN.items() for path in sorted((base / app).rglob("*.py"))
-            for name, line in imports(path) if name in banned]
+    return [
+        f"{path.relative_to(base)}:{line} imports {name}"
+        for app, banned in FORBIDDEN.items()
+        for path in sorted((base / app).rglob("*.py"))
+        for name, line in imports(path)
+        if name in banned
+    ]
 
 
 def test_no_app_imports_an_app_above_it():
@@ -29,13 +33,17 @@ def test_no_app_imports_an_app_above_it():
 
 
 def test_an_import_against_the_order_is_found_wherever_it_stands(tmp_path):
-    for app, source in [("club", "from games.models import Table\n"),
-                        ("club/sub", "def f():\n    import tournaments.roles\n"),
-                        ("games", "from tournaments import roles\nfrom club import roles\n"),
-                        ("tournaments", "from games import registry\nfrom club import roles\n")]:
+    for app, source in [
+        ("club", "from games.models import Table\n"),
+        ("club/sub", "def f():\n    import tournaments.roles\n"),
+        ("games", "from tournaments import roles\nfrom club import roles\n"),
+        ("tournaments", "from games import registry\nfrom club import roles\n"),
+    ]:
         (tmp_path / app).mkdir(parents=True)
         (tmp_path / app / "module.py").write_text(source)
     (tmp_path / "games" / "own.py").write_text("from .tournament import TOURNAMENT\n")
-    assert wrong_imports(tmp_path) == ["club/module.py:1 imports games",
-                                       "club/sub/module.py:2 imports tournaments",
-                                       "games/module.py:1 imports tournaments"]
+    assert wrong_imports(tmp_path) == [
+        "club/module.py:1 imports games",
+        "club/sub/module.py:2 imports tournaments",
+        "games/module.py:1 imports tournaments",
+    ]

@@ -16,9 +16,21 @@ ROOT = Path(__file__).resolve().parents[2]
 def dry_run(**variables) -> str:
     """The commands ``make run`` would run (nothing installed or run: ``-n``, ``-o install``)."""
     return subprocess.run(
-        ["make", "-n", "-o", "install", "-o", ".secret_key", "run",
-         *(f"{k}={v}" for k, v in variables.items())],
-        cwd=ROOT, capture_output=True, text=True, check=True).stdout
+        [
+            "make",
+            "-n",
+            "-o",
+            "install",
+            "-o",
+            ".secret_key",
+            "run",
+            *(f"{k}={v}" for k, v in variables.items()),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
 
 
 def test_make_run_serves_on_the_host_and_port_given_and_prints_them():
@@ -36,9 +48,20 @@ def test_make_run_turns_debug_off_and_allows_the_room_only_on_every_interface():
 
     def allowed(*variables):
         return subprocess.run(
-            ["make", "--no-print-directory", "--eval",
-             "allowed-hosts: ; @echo '$(ALLOWED_HOSTS)'", "allowed-hosts", *variables],
-            cwd=ROOT, capture_output=True, text=True, env=env, check=True).stdout.strip()
+            [
+                "make",
+                "--no-print-directory",
+                "--eval",
+                "allowed-hosts: ; @echo '$(ALLOWED_HOSTS)'",
+                "allowed-hosts",
+                *variables,
+            ],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
+        ).stdout.strip()
 
     assert allowed("HOST=0.0.0.0") == "*"
     assert allowed() == "127.0.0.1,127.0.0.1,localhost"
@@ -60,10 +83,13 @@ def test_the_secret_key_comes_from_the_environment_then_the_file(tmp_path, monke
     assert conf.secret_key() == "from-the-environment"
 
 
-@pytest.mark.parametrize(("host", "port", "first"), [
-    ("127.0.0.1", "8000", "http://127.0.0.1:8000/"),
-    ("192.168.0.7", "9000", "http://192.168.0.7:9000/"),
-])
+@pytest.mark.parametrize(
+    ("host", "port", "first"),
+    [
+        ("127.0.0.1", "8000", "http://127.0.0.1:8000/"),
+        ("192.168.0.7", "9000", "http://192.168.0.7:9000/"),
+    ],
+)
 def test_the_printed_address_is_the_one_served(host, port, first):
     assert addresses.addresses(host, port)[0] == first
 
@@ -75,8 +101,13 @@ def test_on_every_interface_the_local_address_is_printed_too():
 
 
 def make_dry_run(target: str) -> str:
-    return subprocess.run(["make", "-n", "-o", "install", target], cwd=ROOT,
-                          capture_output=True, text=True, check=True).stdout
+    return subprocess.run(
+        ["make", "-n", "-o", "install", target],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
 
 
 def test_make_check_lints_checks_the_migrations_and_runs_the_suite_without_browser_or_servers():

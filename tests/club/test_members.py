@@ -66,11 +66,12 @@ def shown_password(response) -> str:
 def state() -> tuple:
     """Everything a refusal must leave as it was."""
     User = get_user_model()
-    return (sorted(User.objects.values_list("pk", "username", "password", "is_staff",
-                                            "is_superuser")),
-            sorted(User.groups.through.objects.values_list("user_id", "group__name")),
-            sorted(Player.objects.values_list("pk", "name", "key", "user_id")),
-            AuditEntry.objects.count())
+    return (
+        sorted(User.objects.values_list("pk", "username", "password", "is_staff", "is_superuser")),
+        sorted(User.groups.through.objects.values_list("user_id", "group__name")),
+        sorted(Player.objects.values_list("pk", "name", "key", "user_id")),
+        AuditEntry.objects.count(),
+    )
 
 
 def signs_in(username: str, password: str) -> bool:
@@ -79,8 +80,12 @@ def signs_in(username: str, password: str) -> bool:
 
 
 def invite_data(username="boris", player="", name="", roles=(PLAYER,)) -> dict:
-    return {"invite-username": username, "invite-player": player, "invite-name": name,
-            "invite-roles": list(roles)}
+    return {
+        "invite-username": username,
+        "invite-player": player,
+        "invite-name": name,
+        "invite-roles": list(roles),
+    }
 
 
 def audit_text() -> str:
@@ -89,8 +94,10 @@ def audit_text() -> str:
 
 # -- who may open what ----------------------------------------------------------------------
 
+
 def test_a_visitor_is_sent_to_sign_in_and_others_than_directors_get_403(
-        client, django_user_model, member, players):
+    client, django_user_model, member, players
+):
     response = client.get("/members/")
     assert response.status_code == 302 and response.url == "/accounts/login/?next=/members/"
     assert client.get("/account/").url == "/accounts/login/?next=/account/"
@@ -104,8 +111,10 @@ def test_a_visitor_is_sent_to_sign_in_and_others_than_directors_get_403(
         assert client.get("/members/").status_code == 403
         assert client.post("/members/invite", invite_data()).status_code == 403
         for action in ("link", "unlink", "reset"):
-            assert client.post(f"/members/{member.pk}/{action}",
-                               {"player": players[0].pk}).status_code == 403
+            assert (
+                client.post(f"/members/{member.pk}/{action}", {"player": players[0].pk}).status_code
+                == 403
+            )
     assert state() == before
 
 
@@ -120,7 +129,8 @@ def test_a_member_sees_no_members_or_admin_link_but_his_account(member_client):
 
 
 def test_a_director_has_the_members_link_and_only_staff_the_admin_link(
-        client, director, django_user_model):
+    client, director, django_user_model
+):
     client.force_login(director)
     page = text(client.get("/", **EN))
     assert 'href="/members/">Members</a>' in page
@@ -131,7 +141,8 @@ def test_a_director_has_the_members_link_and_only_staff_the_admin_link(
 
 
 def test_the_members_page_lists_accounts_players_roles_and_last_sign_in(
-        director_client, director, member, players):
+    director_client, director, member, players
+):
     players[0].user = member
     players[0].save()
     director.last_login = None
@@ -149,12 +160,14 @@ def test_the_members_page_lists_accounts_players_roles_and_last_sign_in(
 
 # -- invite -----------------------------------------------------------------------------------
 
+
 def test_an_invited_member_signs_in_with_the_password_shown_once_and_kept_hashed(
-        director_client, director, players, caplog):
+    director_client, director, players, caplog
+):
     caplog.set_level(logging.DEBUG)
-    response = director_client.post("/members/invite",
-                                     invite_data("boris", players[1].pk, roles=[SCORER, PLAYER]),
-                                     **EN)
+    response = director_client.post(
+        "/members/invite", invite_data("boris", players[1].pk, roles=[SCORER, PLAYER]), **EN
+    )
     assert response.status_code == 200
     assert "no-store" in response["Cache-Control"]
     password = shown_password(response)
@@ -164,15 +177,20 @@ def test_an_invited_member_signs_in_with_the_password_shown_once_and_kept_hashed
     assert account.password.startswith(f"{get_hasher().algorithm}$")
     # (the suite hashes quickly, tests/conftest.py; the served club keeps Django's PBKDF2)
     assert getattr(served, "PASSWORD_HASHERS", global_settings.PASSWORD_HASHERS)[0] == (
-        "django.contrib.auth.hashers.PBKDF2PasswordHasher")
+        "django.contrib.auth.hashers.PBKDF2PasswordHasher"
+    )
     assert set(account.groups.values_list("name", flat=True)) == {SCORER, PLAYER}
     players[1].refresh_from_db()
     assert players[1].user == account
     entry = AuditEntry.objects.get(verb="member.invite")
     assert entry.user == director
-    assert entry.data == {"account": account.pk, "username": "boris",
-                          "player": players[1].pk, "name": "Борис",
-                          "roles": [PLAYER, SCORER]}
+    assert entry.data == {
+        "account": account.pk,
+        "username": "boris",
+        "player": players[1].pk,
+        "name": "Борис",
+        "roles": [PLAYER, SCORER],
+    }
     assert password not in audit_text() and password not in caplog.text
     # shown once: never again on the page, nor kept in the session
     assert password not in text(director_client.get("/members/"))
@@ -182,14 +200,17 @@ def test_an_invited_member_signs_in_with_the_password_shown_once_and_kept_hashed
 
 
 def test_a_member_is_invited_with_a_new_club_player(director_client, players):
-    response = director_client.post("/members/invite",
-                                     invite_data("darya", name="  Дарья   Ивановна "))
+    response = director_client.post(
+        "/members/invite", invite_data("darya", name="  Дарья   Ивановна ")
+    )
     assert response.status_code == 200
     player = Player.objects.get(name="Дарья Ивановна")
     assert player.user.username == "darya"
     assert signs_in("darya", shown_password(response))
     assert list(AuditEntry.objects.order_by("pk").values_list("verb", flat=True)) == [
-        "player.add", "member.invite"]
+        "player.add",
+        "member.invite",
+    ]
 
 
 def test_a_new_name_of_a_player_without_an_account_is_that_player(director_client, players):
@@ -199,27 +220,29 @@ def test_a_new_name_of_a_player_without_an_account_is_that_player(director_clien
     assert players[2].user.username == "vera" and Player.objects.count() == 4
 
 
-@pytest.mark.parametrize("data, message", [
-    (invite_data("member", "0"), "The user name member is taken."),
-    (invite_data("MEMBER", "0"), "The user name MEMBER is taken."),
-    (invite_data("new", "linked"), "Анна already has an account (member)."),
-    (invite_data("new", name="анна"), "Анна already has an account (member)."),
-    (invite_data("new", "999999"), "That player is not in the club's list."),
-    (invite_data("new", "1; DROP"), "That player is not in the club's list."),
-    (invite_data("new", "0", name="Дарья"), "Choose a club player or type a new name."),
-    (invite_data("new"), "Choose a club player or type a new name."),
-    (invite_data("", "0"), "This field is required."),
-    (invite_data("bad\x07name", "0"), "A user name may hold only printable text."),
-    (invite_data("bad name", "0"), "A user name may hold only letters, digits"),
-    (invite_data("bad\x00name", "0"), "Null characters are not allowed."),
-    (invite_data("new", name="Да\x1brья"), "A name may hold only printable text."),
-    (invite_data("new", name="Да\x00рья"), "Null characters are not allowed."),
-    (invite_data("new", name="Д" * 61), "at most 60 characters"),
-    (invite_data("new", "0", roles=["admin"]), "admin is not a role of the club."),
-    (invite_data("new", "0", roles=[PLAYER, "superuser"]), "superuser is not a role"),
-])
-def test_a_refused_invitation_changes_nothing(director_client, member, players, data,
-                                              message):
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        (invite_data("member", "0"), "The user name member is taken."),
+        (invite_data("MEMBER", "0"), "The user name MEMBER is taken."),
+        (invite_data("new", "linked"), "Анна already has an account (member)."),
+        (invite_data("new", name="анна"), "Анна already has an account (member)."),
+        (invite_data("new", "999999"), "That player is not in the club's list."),
+        (invite_data("new", "1; DROP"), "That player is not in the club's list."),
+        (invite_data("new", "0", name="Дарья"), "Choose a club player or type a new name."),
+        (invite_data("new"), "Choose a club player or type a new name."),
+        (invite_data("", "0"), "This field is required."),
+        (invite_data("bad\x07name", "0"), "A user name may hold only printable text."),
+        (invite_data("bad name", "0"), "A user name may hold only letters, digits"),
+        (invite_data("bad\x00name", "0"), "Null characters are not allowed."),
+        (invite_data("new", name="Да\x1brья"), "A name may hold only printable text."),
+        (invite_data("new", name="Да\x00рья"), "Null characters are not allowed."),
+        (invite_data("new", name="Д" * 61), "at most 60 characters"),
+        (invite_data("new", "0", roles=["admin"]), "admin is not a role of the club."),
+        (invite_data("new", "0", roles=[PLAYER, "superuser"]), "superuser is not a role"),
+    ],
+)
+def test_a_refused_invitation_changes_nothing(director_client, member, players, data, message):
     players[0].user = member
     players[0].save()
     if data["invite-player"] == "0":
@@ -245,15 +268,21 @@ def test_the_services_refuse_a_role_and_a_name_the_form_would_not_send(director,
 
 # -- link and unlink --------------------------------------------------------------------------
 
-def test_an_account_is_linked_to_a_club_player_and_unlinked(director_client, director, member,
-                                                             players):
+
+def test_an_account_is_linked_to_a_club_player_and_unlinked(
+    director_client, director, member, players
+):
     response = director_client.post(f"/members/{member.pk}/link", {"player": players[2].pk})
     assert response.status_code == 302 and response.url == f"/members/#account-{member.pk}"
     players[2].refresh_from_db()
     assert players[2].user == member
     entry = AuditEntry.objects.get(verb="member.link")
     assert entry.user == director and entry.data == {
-        "account": member.pk, "username": "member", "player": players[2].pk, "name": "Вера"}
+        "account": member.pk,
+        "username": "member",
+        "player": players[2].pk,
+        "name": "Вера",
+    }
     response = director_client.post(f"/members/{member.pk}/unlink")
     assert response.status_code == 302
     players[2].refresh_from_db()
@@ -262,15 +291,19 @@ def test_an_account_is_linked_to_a_club_player_and_unlinked(director_client, dir
     assert players[2].seats.count() == 0 and Player.objects.count() == 4  # the player stays
 
 
-@pytest.mark.parametrize("case, message", [
-    ("account linked", "member is already linked to Анна."),
-    ("player linked", "Борис already has an account (other)."),
-    ("forged player", "That player is not in the club's list."),
-    ("no player", "Choose a club player."),
-    ("unlink unlinked", "director is not linked to a club player."),
-])
-def test_a_refused_link_or_unlink_changes_nothing(director_client, director, member,
-                                                  django_user_model, players, case, message):
+@pytest.mark.parametrize(
+    "case, message",
+    [
+        ("account linked", "member is already linked to Анна."),
+        ("player linked", "Борис already has an account (other)."),
+        ("forged player", "That player is not in the club's list."),
+        ("no player", "Choose a club player."),
+        ("unlink unlinked", "director is not linked to a club player."),
+    ],
+)
+def test_a_refused_link_or_unlink_changes_nothing(
+    director_client, director, member, django_user_model, players, case, message
+):
     players[0].user = member
     players[0].save()
     players[1].user = user_in(django_user_model, "other")
@@ -291,12 +324,15 @@ def test_a_refused_link_or_unlink_changes_nothing(director_client, director, mem
 def test_an_unknown_account_is_404(director_client, players):
     before = state()
     for action in ("link", "unlink", "reset"):
-        assert director_client.post(f"/members/424242/{action}",
-                                    {"player": players[0].pk}).status_code == 404
+        assert (
+            director_client.post(f"/members/424242/{action}", {"player": players[0].pk}).status_code
+            == 404
+        )
     assert state() == before
 
 
 # -- a new password ---------------------------------------------------------------------------
+
 
 def test_a_director_sets_a_new_password_shown_once(director_client, director, member, caplog):
     caplog.set_level(logging.DEBUG)
@@ -313,8 +349,7 @@ def test_a_director_sets_a_new_password_shown_once(director_client, director, me
     assert password not in audit_text() and password not in caplog.text
 
 
-def test_a_new_password_ends_the_members_sessions_and_lifts_a_lock_out(
-        director_client, member):
+def test_a_new_password_ends_the_members_sessions_and_lifts_a_lock_out(director_client, member):
     elsewhere = Client()
     elsewhere.force_login(member)
     for _attempt in range(5):
@@ -329,8 +364,12 @@ def test_signing_out_ends_the_session_for_every_copy_of_its_cookie(member):
     """Without Redis the process also keeps its sessions in memory: a sign-out must end
     the session there too, not only in the database."""
     browser = Client()
-    assert browser.post("/accounts/login/", {"username": "member",
-                                             "password": TEST_PASSWORD}).status_code == 302
+    assert (
+        browser.post(
+            "/accounts/login/", {"username": "member", "password": TEST_PASSWORD}
+        ).status_code
+        == 302
+    )
     copy = Client()
     copy.cookies["sessionid"] = browser.cookies["sessionid"].value
     assert copy.get("/account/").status_code == 200  # the same session, read once more
@@ -340,7 +379,8 @@ def test_signing_out_ends_the_session_for_every_copy_of_its_cookie(member):
 
 
 def test_a_director_may_not_reset_his_own_or_an_admin_accounts_password(
-        director_client, director, django_user_model):
+    director_client, director, django_user_model
+):
     staff = user_in(django_user_model, "staff", staff=True)
     boss = django_user_model.objects.create_superuser("boss", password=TEST_PASSWORD)
     before = state()
@@ -350,8 +390,7 @@ def test_a_director_may_not_reset_his_own_or_an_admin_accounts_password(
     for account in (staff, boss):
         response = director_client.post(f"/members/{account.pk}/reset", **EN)
         assert response.status_code == 400
-        assert f"Only a superuser may set a new password for {account.username}." in alert(
-            response)
+        assert f"Only a superuser may set a new password for {account.username}." in alert(response)
         assert "data-password" not in text(response)
     assert state() == before
     client = Client()
@@ -361,33 +400,54 @@ def test_a_director_may_not_reset_his_own_or_an_admin_accounts_password(
 
 # -- the forms' guards --------------------------------------------------------------------------
 
+
 def test_the_posts_refuse_a_get_and_a_missing_csrf_token(director, member, players):
     client = Client(enforce_csrf_checks=True)
     client.force_login(director)
-    for url in ("/members/invite", f"/members/{member.pk}/link",
-                f"/members/{member.pk}/unlink", f"/members/{member.pk}/reset"):
+    for url in (
+        "/members/invite",
+        f"/members/{member.pk}/link",
+        f"/members/{member.pk}/unlink",
+        f"/members/{member.pk}/reset",
+    ):
         assert client.get(url).status_code == 405
     before = state()
-    for url, data in (("/members/invite", invite_data("new", players[1].pk)),
-                      (f"/members/{member.pk}/link", {"player": players[1].pk}),
-                      (f"/members/{member.pk}/reset", {})):
+    for url, data in (
+        ("/members/invite", invite_data("new", players[1].pk)),
+        (f"/members/{member.pk}/link", {"player": players[1].pk}),
+        (f"/members/{member.pk}/reset", {}),
+    ):
         assert client.post(url, data).status_code == 403
     client.force_login(member)
     assert client.post("/account/", {"name": "Новое имя"}).status_code == 403
-    assert client.post("/account/password/", {
-        "old_password": TEST_PASSWORD, "new_password1": "a-new-secret-9",
-        "new_password2": "a-new-secret-9"}).status_code == 403
+    assert (
+        client.post(
+            "/account/password/",
+            {
+                "old_password": TEST_PASSWORD,
+                "new_password1": "a-new-secret-9",
+                "new_password2": "a-new-secret-9",
+            },
+        ).status_code
+        == 403
+    )
     assert state() == before
 
 
 # -- a member's own account -------------------------------------------------------------------
 
+
 def test_a_member_changes_his_password(member_client, member):
     page = member_client.get("/account/password/", **EN)
     assert page.status_code == 200 and "Change your password" in text(page)
-    response = member_client.post("/account/password/", {
-        "old_password": TEST_PASSWORD, "new_password1": "green-lantern-42",
-        "new_password2": "green-lantern-42"})
+    response = member_client.post(
+        "/account/password/",
+        {
+            "old_password": TEST_PASSWORD,
+            "new_password1": "green-lantern-42",
+            "new_password2": "green-lantern-42",
+        },
+    )
     assert response.status_code == 302 and response.url == "/account/?saved=password"
     page = member_client.get(response.url, **EN)  # still signed in here
     assert page.status_code == 200 and "Your password is changed." in text(page)
@@ -397,14 +457,35 @@ def test_a_member_changes_his_password(member_client, member):
     assert "green-lantern-42" not in audit_text()
 
 
-@pytest.mark.parametrize("data, message", [
-    ({"old_password": "wrong", "new_password1": "green-lantern-42",
-      "new_password2": "green-lantern-42"}, "Your old password was entered incorrectly"),
-    ({"old_password": TEST_PASSWORD, "new_password1": "green-lantern-42",
-      "new_password2": "green-lantern-43"}, "The two password fields didn"),
-    ({"old_password": TEST_PASSWORD, "new_password1": "12345678",
-      "new_password2": "12345678"}, "This password is too common."),
-])
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        (
+            {
+                "old_password": "wrong",
+                "new_password1": "green-lantern-42",
+                "new_password2": "green-lantern-42",
+            },
+            "Your old password was entered incorrectly",
+        ),
+        (
+            {
+                "old_password": TEST_PASSWORD,
+                "new_password1": "green-lantern-42",
+                "new_password2": "green-lantern-43",
+            },
+            "The two password fields didn",
+        ),
+        (
+            {
+                "old_password": TEST_PASSWORD,
+                "new_password1": "12345678",
+                "new_password2": "12345678",
+            },
+            "This password is too common.",
+        ),
+    ],
+)
 def test_a_refused_password_change_changes_nothing(member_client, data, message):
     before = state()
     response = member_client.post("/account/password/", data, **EN)
@@ -423,20 +504,26 @@ def test_a_member_changes_his_name(member_client, member, players):
     assert players[0].name == "Анна Петровна" and players[0].key == "анна петровна"
     entry = AuditEntry.objects.get(verb="player.rename")
     assert entry.user == member and entry.data == {
-        "player": players[0].pk, "was": "Анна", "name": "Анна Петровна"}
+        "player": players[0].pk,
+        "was": "Анна",
+        "name": "Анна Петровна",
+    }
     assert member_client.post("/account/", {"name": "анна петровна"}).status_code == 302
     players[0].refresh_from_db()
     assert players[0].name == "анна петровна"  # his own name in another case
 
 
-@pytest.mark.parametrize("name, message", [
-    ("вера", "The club already has a player of that name."),
-    (" ВЕРА ", "The club already has a player of that name."),
-    ("Ан\x07на", "A name may hold only printable text."),
-    ("Ан\x00на", "Null characters are not allowed."),
-    ("   ", "This field is required."),
-    ("Я" * 61, "at most 60 characters"),
-])
+@pytest.mark.parametrize(
+    "name, message",
+    [
+        ("вера", "The club already has a player of that name."),
+        (" ВЕРА ", "The club already has a player of that name."),
+        ("Ан\x07на", "A name may hold only printable text."),
+        ("Ан\x00на", "Null characters are not allowed."),
+        ("   ", "This field is required."),
+        ("Я" * 61, "at most 60 characters"),
+    ],
+)
 def test_a_refused_name_changes_nothing(member_client, member, players, name, message):
     players[0].user = member
     players[0].save()

@@ -31,17 +31,25 @@ def test_a_deal_stored_before_the_migration_plays_on_and_replays_after_it(django
     state = rules.new_deal(options, 0, 42)
     seat, card = state.to_act, state.dealt["hands"][state.to_act][0]
     user = old.get_model("auth", "User").objects.create(username="old")
-    table = old.get_model("games", "Table").objects.create(game="leopard", options=options,
-                                                           created_by=user)
+    table = old.get_model("games", "Table").objects.create(
+        game="leopard", options=options, created_by=user
+    )
     deal = old.get_model("games", "Deal").objects.create(
-        table=table, number=1, dealer=0, seed=42, hands=state.dealt["hands"],
-        stock=state.dealt["stock"], version=3,
-        snapshot={"state": {}, "revealed": seat, "last_actor": seat, "drawn": False})
+        table=table,
+        number=1,
+        dealer=0,
+        seed=42,
+        hands=state.dealt["hands"],
+        stock=state.dealt["stock"],
+        version=3,
+        snapshot={"state": {}, "revealed": seat, "last_actor": seat, "drawn": False},
+    )
     events = old.get_model("games", "DealEvent").objects
     events.create(deal=deal, index=0, kind="reveal", seat=seat, data={})
     events.create(deal=deal, index=1, kind="draw", seat=seat, data={})
-    events.create(deal=deal, index=2, kind="action", seat=seat,
-                  data={"seat": seat, "discard": card})
+    events.create(
+        deal=deal, index=2, kind="action", seat=seat, data={"seat": seat, "discard": card}
+    )
     try:
         migrate(executor_leaf())  # and every migration after it
         from games.models import Deal
@@ -64,13 +72,13 @@ def executor_leaf():
     return executor.loader.graph.leaf_nodes()
 
 
-BEFORE_CLUB = [("games", "0006_admin_words"), ("tournaments", "0006_admin_words"),
-               ("club", None)]
+BEFORE_CLUB = [("games", "0006_admin_words"), ("tournaments", "0006_admin_words"), ("club", None)]
 
 
 @pytest.mark.django_db(transaction=True)
 def test_the_players_and_audit_log_the_games_app_held_are_the_clubs_after_the_move(
-        django_user_model):
+    django_user_model,
+):
     """Players, their tables and entries, and the audit entries stored before the club app
     existed are the club's, the same rows; a director still may view them (the roles'
     permissions follow their content types)."""
@@ -79,17 +87,21 @@ def test_the_players_and_audit_log_the_games_app_held_are_the_clubs_after_the_mo
 
     old = migrate(BEFORE_CLUB)
     user = old.get_model("auth", "User").objects.create(username="old")
-    player = old.get_model("games", "Player").objects.create(name="Анна", key="анна",
-                                                             user=user)
-    table = old.get_model("games", "Table").objects.create(game="fantan", options={},
-                                                           created_by=user)
+    player = old.get_model("games", "Player").objects.create(name="Анна", key="анна", user=user)
+    table = old.get_model("games", "Table").objects.create(
+        game="fantan", options={}, created_by=user
+    )
     old.get_model("games", "Seat").objects.create(table=table, position=0, player=player)
-    old.get_model("games", "AuditEntry").objects.create(user=user, verb="player.add",
-                                                        table=table, data={"name": "Анна"})
+    old.get_model("games", "AuditEntry").objects.create(
+        user=user, verb="player.add", table=table, data={"name": "Анна"}
+    )
     # the roles' grant (tournaments 0002_roles), as it stands on a database of that time
     group, _ = old.get_model("auth", "Group").objects.get_or_create(name="director")
-    group.permissions.add(*old.get_model("auth", "Permission").objects.filter(
-        content_type__app_label="games", codename__in=["view_player", "view_auditentry"]))
+    group.permissions.add(
+        *old.get_model("auth", "Permission").objects.filter(
+            content_type__app_label="games", codename__in=["view_player", "view_auditentry"]
+        )
+    )
     assert group.permissions.count() >= 2
     try:
         migrate(executor_leaf())

@@ -24,15 +24,21 @@ ROOT = Path(__file__).resolve().parents[2]
 NAMES = ["Анна", "Борис", "Вера", "Глеб"]
 
 
-@pytest.mark.parametrize("refusal", [
-    RulesError("The deal is over."), CardError("unknown card %(code)r", code="ZZ"),
-    ServiceError("A player needs a name."), Stale("The page is out of date."),
-    TournamentError("This table's sheet has already begun."),
-    SheetRefused(2, "“%(name)s” must be a whole number.", name="scores"),
-    RowInputError(1, "Fill in every column of the row."),
-    BrokenRule("round 1", "%(name)s is not an entrant", name="'Зоя'"),
-    Unreadable("not UTF-8 text (byte %(byte)s)", byte=3),
-], ids=lambda refusal: type(refusal).__name__)
+@pytest.mark.parametrize(
+    "refusal",
+    [
+        RulesError("The deal is over."),
+        CardError("unknown card %(code)r", code="ZZ"),
+        ServiceError("A player needs a name."),
+        Stale("The page is out of date."),
+        TournamentError("This table's sheet has already begun."),
+        SheetRefused(2, "“%(name)s” must be a whole number.", name="scores"),
+        RowInputError(1, "Fill in every column of the row."),
+        BrokenRule("round 1", "%(name)s is not an entrant", name="'Зоя'"),
+        Unreadable("not UTF-8 text (byte %(byte)s)", byte=3),
+    ],
+    ids=lambda refusal: type(refusal).__name__,
+)
 def test_every_refusal_of_the_club_carries_its_message_params_and_status(refusal):
     assert isinstance(refusal, Refusal)
     assert isinstance(refusal.message, str) and isinstance(refusal.params, dict)
@@ -49,35 +55,48 @@ def test_a_game_refusal_names_the_seat_to_act_by_its_player_or_from_1():
 
 
 def test_a_sheet_refusal_numbers_its_seats_from_1_with_the_players_the_same_way():
-    twice = SheetRefused(2, "“%(name)s” names seat %(seat)s twice.", name="finish_order",
-                         seat=1)
+    twice = SheetRefused(2, "“%(name)s” names seat %(seat)s twice.", name="finish_order", seat=1)
     with translation.override("en"):
         assert refusal_text(twice, NAMES, {"finish_order": "Went out, in order"}) == (
-            "“Went out, in order” names seat 2 (Борис) twice.")
+            "“Went out, in order” names seat 2 (Борис) twice."
+        )
 
 
 def test_a_refusal_translates_the_message_it_holds_and_cuts_a_long_value_short():
-    hand = InvalidRecord("%(what)s: %(reason)s", what=Phrase("%(seat)s's hand", seat=0),
-                         reason=CardError("unknown card %(code)s", code="Z" * 200))
+    hand = InvalidRecord(
+        "%(what)s: %(reason)s",
+        what=Phrase("%(seat)s's hand", seat=0),
+        reason=CardError("unknown card %(code)s", code="Z" * 200),
+    )
     with translation.override("en"):
         text = refusal_text(hand, as_written=True)
     assert text.startswith("seat 0's hand: unknown card ZZZ") and text.endswith("Z…")
     assert len(text) == len("seat 0's hand: unknown card ") + 80
     with translation.override("ru"):
         assert refusal_text(Stale("A player needs a name.")) == translation.gettext(
-            "A player needs a name.")
+            "A player needs a name."
+        )
 
 
 def test_a_game_words_its_own_params_through_the_hook_it_passes():
     refusal = IllegalAction("You may not play %(card)s now.", card="TD")
     assert refusal_text(refusal, words={"card": lambda code: f"<{code}>"}) == (
-        "You may not play <TD> now.")
+        "You may not play <TD> now."
+    )
     assert "TD" not in message_text(refusal) and "10" in message_text(refusal)
 
 
 def test_the_refusals_the_engines_raise_import_no_django():
     done = subprocess.run(
-        [sys.executable, "-c", "import sys, club.refusals, games.engine.base; "
-                               "assert not any(m.startswith('django') for m in sys.modules)"],
-        cwd=ROOT, capture_output=True, text=True, timeout=60)
+        [
+            sys.executable,
+            "-c",
+            "import sys, club.refusals, games.engine.base; "
+            "assert not any(m.startswith('django') for m in sys.modules)",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr

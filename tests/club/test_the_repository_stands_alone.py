@@ -19,8 +19,11 @@ def project_files() -> list[Path]:
     for folder, dirs, names in os.walk(ROOT):
         dirs[:] = [d for d in dirs if not d.startswith(".") or d == ".ci"]
         dirs[:] = [d for d in dirs if d not in SKIPPED and not d.endswith(".egg-info")]
-        found += [Path(folder) / name for name in names
-                  if not name.endswith((".pyc", ".mo")) and ".sqlite3" not in name]
+        found += [
+            Path(folder) / name
+            for name in names
+            if not name.endswith((".pyc", ".mo")) and ".sqlite3" not in name
+        ]
     return found
 
 
@@ -49,7 +52,10 @@ def test_no_test_module_imports_another():
     importing = []
     for path in sorted((ROOT / "tests").rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if any(part.startswith("test_") for module in imported_modules(node)
-                   for part in module.split(".")):
+            if any(
+                part.startswith("test_")
+                for module in imported_modules(node)
+                for part in module.split(".")
+            ):
                 importing.append(f"{path.relative_to(ROOT)}: {ast.unparse(node)}")
     assert importing == []

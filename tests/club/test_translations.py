@@ -75,26 +75,36 @@ def test_every_translatable_string_of_the_code_is_in_the_catalogue(tmp_path):
     """makemessages on a copy of the project finds nothing the catalogue lacks."""
     base = Path(settings.BASE_DIR)
     for name in ("config", "club", "games", "tournaments", "templates", "locale"):
-        shutil.copytree(base / name, tmp_path / name,
-                        ignore=shutil.ignore_patterns("__pycache__", "*.mo"))
+        shutil.copytree(
+            base / name, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__", "*.mo")
+        )
     shutil.copy(base / "manage.py", tmp_path)
-    subprocess.run([sys.executable, "manage.py", "makemessages", "-l", "ru", "--no-location",
-                    "-v", "0"], cwd=tmp_path, check=True, capture_output=True)
-    fresh = {(e.get("msgctxt"), e["msgid"]) for e in po_entries(
-        tmp_path / "locale" / "ru" / "LC_MESSAGES" / "django.po")
-        if not all(e["msgstr"]) or "fuzzy" in e["flags"]}
+    subprocess.run(
+        [sys.executable, "manage.py", "makemessages", "-l", "ru", "--no-location", "-v", "0"],
+        cwd=tmp_path,
+        check=True,
+        capture_output=True,
+    )
+    fresh = {
+        (e.get("msgctxt"), e["msgid"])
+        for e in po_entries(tmp_path / "locale" / "ru" / "LC_MESSAGES" / "django.po")
+        if not all(e["msgstr"]) or "fuzzy" in e["flags"]
+    }
     assert not fresh, f"new strings without a Russian translation: {sorted(fresh)}"
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("language, words", [
-    ("ru", ["Передайте экран", "Карты на столе", "Ход сдачи"]),
-    ("en", ["Pass the screen to", "Cards on the table", "Log of the deal"]),
-])
-def test_the_table_page_speaks_the_browsers_language(host_client, fantan_table, language,
-                                                    words):
-    page = host_client.get(fantan_table.get_absolute_url(),
-                           HTTP_ACCEPT_LANGUAGE=language).content.decode()
+@pytest.mark.parametrize(
+    "language, words",
+    [
+        ("ru", ["Передайте экран", "Карты на столе", "Ход сдачи"]),
+        ("en", ["Pass the screen to", "Cards on the table", "Log of the deal"]),
+    ],
+)
+def test_the_table_page_speaks_the_browsers_language(host_client, fantan_table, language, words):
+    page = host_client.get(
+        fantan_table.get_absolute_url(), HTTP_ACCEPT_LANGUAGE=language
+    ).content.decode()
     assert re.search(rf'<html lang="{language}"', page)
     for word in words:
         assert word in page

@@ -46,8 +46,9 @@ def swap(hands: list[list[str]], a: str, b: str) -> list[list[str]]:
 
 
 def position(hands, dealer: int = 3, **options):
-    return RULES.from_record({"game": "fantan", "options": options, "dealer": dealer,
-                              "hands": hands})
+    return RULES.from_record(
+        {"game": "fantan", "options": options, "dealer": dealer, "hands": hands}
+    )
 
 
 def pass_(seat: int) -> dict:
@@ -84,7 +85,8 @@ class Model:
         self.extra = False
         self.finish_order: list[int] = []
         self.extra_ranks = ({12} if options["ace_extra"] else set()) | (
-            {0} if options["two_extra"] else set())
+            {0} if options["two_extra"] else set()
+        )
 
     def playable(self, code: str) -> bool:
         row = self.rows[code[1]]
@@ -155,8 +157,9 @@ def assert_matches_model(state, model: Model) -> None:
     in_hands = [c for seat in range(model.n) for c in hand_cards(state, seat)]
     counts = Counter(on_table + in_hands)
     assert set(counts) == pack, "a card is missing from the deal or one appeared from nowhere"
-    assert all(n == 1 for n in counts.values()), \
+    assert all(n == 1 for n in counts.values()), (
         f"accounted for twice: {[c for c, n in counts.items() if n > 1]}"
+    )
     assert sum(state.view(None)["counts"]) == len(in_hands)
     # ... and in the right place: each hand is what was dealt minus what that seat laid.
     for seat in range(model.n):
@@ -184,9 +187,13 @@ def fantan_options(draw) -> dict:
     players = draw(st.sampled_from([3, 4]))
     # "2" is refused with three players: the two of clubs, a start card, is out of the pack.
     ranks = [r for r in RANKS if not (players == 3 and r == "2")] + ["10"]
-    options = {"players": players, "start_rank": draw(st.sampled_from(ranks)),
-               "ace_extra": draw(st.booleans()), "two_extra": draw(st.booleans()),
-               "until_out": draw(st.sampled_from([1, 2]))}
+    options = {
+        "players": players,
+        "start_rank": draw(st.sampled_from(ranks)),
+        "ace_extra": draw(st.booleans()),
+        "two_extra": draw(st.booleans()),
+        "until_out": draw(st.sampled_from([1, 2])),
+    }
     if draw(st.booleans()):
         options["scoring"] = draw(st.sampled_from(SCORINGS))
     if draw(st.booleans()):
@@ -312,7 +319,8 @@ def test_a_view_shows_only_that_seats_own_hand(state, data, stop):
         assert view["counts"] == [len(h) for h in hands]
         if seat == state.to_act:
             assert sorted(view["playable"]) == sorted(
-                a["play"] for a in state.legal_actions() if "play" in a)
+                a["play"] for a in state.legal_actions() if "play" in a
+            )
         else:
             assert view["playable"] == [] and view["can_pass"] is False
 
@@ -372,12 +380,26 @@ def test_start_rank_two_is_refused_for_three_players_whose_deal_could_never_end(
     assert RULES.parse_options({"players": 4, "start_rank": "2"})["start_rank"] == "2"
 
 
-@pytest.mark.parametrize("options", [
-    {"players": 5}, {"players": 4.0}, {"players": True}, {"players": "4"},
-    {"start_rank": "1"}, {"start_rank": "11"}, {"ace_extra": 1}, {"two_extra": "yes"},
-    {"until_out": 3}, {"until_out": 2.0}, {"until_out": True}, {"premiums": [800]},
-    {"premiums": [800, "500"]}, {"scoring": "chips"}, {"colour": "red"},
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": 5},
+        {"players": 4.0},
+        {"players": True},
+        {"players": "4"},
+        {"start_rank": "1"},
+        {"start_rank": "11"},
+        {"ace_extra": 1},
+        {"two_extra": "yes"},
+        {"until_out": 3},
+        {"until_out": 2.0},
+        {"until_out": True},
+        {"premiums": [800]},
+        {"premiums": [800, "500"]},
+        {"scoring": "chips"},
+        {"colour": "red"},
+    ],
+)
 def test_bad_options_are_refused(options):
     with pytest.raises(InvalidRecord):
         RULES.parse_options(options)
@@ -385,8 +407,14 @@ def test_bad_options_are_refused(options):
 
 def test_omitted_options_take_the_rules_files_defaults():
     assert RULES.parse_options({}) == {
-        "players": 4, "start_rank": "8", "ace_extra": False, "two_extra": False,
-        "until_out": 1, "premiums": [800, 500], "scoring": "win"}
+        "players": 4,
+        "start_rank": "8",
+        "ace_extra": False,
+        "two_extra": False,
+        "until_out": 1,
+        "premiums": [800, 500],
+        "scoring": "win",
+    }
     assert RULES.parse_options({"until_out": 2})["scoring"] == "premiums"
     assert RULES.parse_options({"until_out": 2, "scoring": "cards"})["scoring"] == "cards"
 
@@ -457,9 +485,18 @@ def test_a_card_that_does_not_continue_a_row_is_refused_and_changes_nothing():
 def test_actions_of_the_wrong_shape_are_not_actions():
     state = position(by_suit())
     before = state.to_json()
-    for raw in [{"seat": 0}, {"seat": 0, "pass": False}, {"seat": 0, "play": "8S", "pass": True},
-                {"seat": 4, "pass": True}, {"seat": "0", "play": "8S"}, {"play": "8S"},
-                {"seat": 0, "play": "1X"}, {"seat": 0, "lay": "8S"}, ["seat", 0], "8S"]:
+    for raw in [
+        {"seat": 0},
+        {"seat": 0, "pass": False},
+        {"seat": 0, "play": "8S", "pass": True},
+        {"seat": 4, "pass": True},
+        {"seat": "0", "play": "8S"},
+        {"play": "8S"},
+        {"seat": 0, "play": "1X"},
+        {"seat": 0, "lay": "8S"},
+        ["seat", 0],
+        "8S",
+    ]:
         with pytest.raises(InvalidAction):
             state.apply(raw)
     assert state.to_json() == before
@@ -475,8 +512,10 @@ def test_the_first_seat_to_empty_his_hand_wins_and_the_deal_ends():
     assert state.is_over() and state.to_act is None
     assert state.legal_actions() == []
     assert state.result() == {
-        "finish_order": [0], "scores": [1, 0, 0, 0],
-        "cards_left": [[], ["2H"], ["2D"], ["2C"]]}
+        "finish_order": [0],
+        "scores": [1, 0, 0, 0],
+        "cards_left": [[], ["2H"], ["2D"], ["2C"]],
+    }
     assert_refused(state, play(1, "2H"), "over")
 
 

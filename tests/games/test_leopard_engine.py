@@ -38,8 +38,16 @@ from tests.support.commands import (
 PROPERTY = property_settings(max_examples=40)
 
 PLACES = ["A", "2", "3", "4", "5", "6", "7", "8", "9"]
-LINES = [("A", "2", "3"), ("4", "5", "6"), ("7", "8", "9"), ("A", "4", "7"), ("2", "5", "8"),
-         ("3", "6", "9"), ("A", "5", "9"), ("3", "5", "7")]
+LINES = [
+    ("A", "2", "3"),
+    ("4", "5", "6"),
+    ("7", "8", "9"),
+    ("A", "4", "7"),
+    ("2", "5", "8"),
+    ("3", "6", "9"),
+    ("A", "5", "9"),
+    ("3", "5", "7"),
+]
 RED = {"H", "D"}
 EVERY_PLACE = {(square, place) for square in (0, 1) for place in PLACES}
 
@@ -85,8 +93,10 @@ class Model:
         self.ender: int | None = None
 
     def tops(self, square: int) -> dict:
-        return {p: (stack[-1][0] if stack and not stack[-1][1] else None)
-                for p, stack in self.squares[square].items()}
+        return {
+            p: (stack[-1][0] if stack and not stack[-1][1] else None)
+            for p, stack in self.squares[square].items()
+        }
 
     def sum(self, seat: int) -> int:
         return square_score(self.tops(seat))[1]
@@ -111,8 +121,7 @@ class Model:
             for square in (0, 1):
                 for place in PLACES:
                     if self.may_lay(seat, card, square, place):
-                        actions.append(lay(seat, card, square,
-                                           None if own_place(card) else place))
+                        actions.append(lay(seat, card, square, None if own_place(card) else place))
         return sorted(actions, key=key)
 
     def apply(self, action: dict) -> None:
@@ -143,17 +152,22 @@ class Model:
 
 def engine_squares(state) -> list[dict]:
     """The engine's squares read back as the model keeps them (place -> (code, face_down))."""
-    return [{PLACES[p]: [(CODES[e & ~DOWN], bool(e & DOWN)) for e in stack]
-             for p, stack in enumerate(square)} for square in state.squares]
+    return [
+        {
+            PLACES[p]: [(CODES[e & ~DOWN], bool(e & DOWN)) for e in stack]
+            for p, stack in enumerate(square)
+        }
+        for square in state.squares
+    ]
 
 
 def assert_all_cards_accounted_for(state) -> None:
     """Each of the 52 cards exactly twice across the hands, the stock, the discard pile and
     the squares (every card of every stack, not only the tops)."""
-    everywhere = [CODES[c] for c in state.hands[0] + state.hands[1] + state.stock
-                  + state.discards]
-    everywhere += [code for square in engine_squares(state) for stack in square.values()
-                   for code, _ in stack]
+    everywhere = [CODES[c] for c in state.hands[0] + state.hands[1] + state.stock + state.discards]
+    everywhere += [
+        code for square in engine_squares(state) for stack in square.values() for code, _ in stack
+    ]
     assert len(everywhere) == 104
     counts = Counter(everywhere)
     assert set(counts) == set(CODES), "a card is missing or one appeared from nowhere"
@@ -220,8 +234,9 @@ def position(turns=(), *, hands=None, next_cards=(), dealer: int = 1, options=No
     """A deal from a record whose stock is laid out so that each turn of ``turns`` plays the
     card it draws, then ``next_cards`` are the next cards drawn; the turns are applied. The
     other cards fill the hands (unless given) and the rest of the stock."""
-    state = RULES.from_record(leopard_record(turns, hands=hands, next_cards=next_cards,
-                                             dealer=dealer, options=options))
+    state = RULES.from_record(
+        leopard_record(turns, hands=hands, next_cards=next_cards, dealer=dealer, options=options)
+    )
     for action in turns:
         state.apply(action)
     return state
@@ -229,8 +244,11 @@ def position(turns=(), *, hands=None, next_cards=(), dealer: int = 1, options=No
 
 def where(state, card: str) -> set:
     """Every (square, place) where the seat to act may lay ``card``, by legal_actions()."""
-    return {(a["square"], a.get("place") or own_place(card)) for a in state.legal_actions()
-            if a.get("lay") == card}
+    return {
+        (a["square"], a.get("place") or own_place(card))
+        for a in state.legal_actions()
+        if a.get("lay") == card
+    }
 
 
 def accepted(state, card: str) -> set:
@@ -352,8 +370,13 @@ def hidden_scrambled(state, seat, rng: random.Random):
     stock = data["stock"]  # top card last
     hidden_hands = [s for s in (0, 1) if s != seat]
     hidden = list(stock) + [c for s in hidden_hands for c in data["hands"][s]]
-    backs = [(q, p, i) for q, square in enumerate(data["squares"])
-             for p, stack in enumerate(square) for i, entry in enumerate(stack) if entry & DOWN]
+    backs = [
+        (q, p, i)
+        for q, square in enumerate(data["squares"])
+        for p, stack in enumerate(square)
+        for i, entry in enumerate(stack)
+        if entry & DOWN
+    ]
     hidden += [data["squares"][q][p][i] & ~DOWN for q, p, i in backs]
     rng.shuffle(hidden)
     for q, p, i in backs:
@@ -368,8 +391,12 @@ def hidden_scrambled(state, seat, rng: random.Random):
 
 
 @PROPERTY
-@given(state=fresh_deals(), data=st.data(), stop=st.integers(0, 88),
-       rng=st.randoms(use_true_random=False))
+@given(
+    state=fresh_deals(),
+    data=st.data(),
+    stop=st.integers(0, 88),
+    rng=st.randoms(use_true_random=False),
+)
 def test_a_view_shows_nothing_a_seat_may_not_see(state, data, stop, rng):
     play_some(state, stop, chooser(data))
     if state.steps() and data.draw(st.booleans(), label="draw"):
@@ -378,8 +405,9 @@ def test_a_view_shows_nothing_a_seat_may_not_see(state, data, stop, rng):
         view = state.view(seat)
         for _ in range(2):
             other = hidden_scrambled(state, seat, rng)
-            assert other.view(seat) == view, \
+            assert other.view(seat) == view, (
                 "the view shows another hand, the stock's order or a face-down card"
+            )
         for square in view["squares"]:
             for place in square:
                 if place["down"]:
@@ -393,8 +421,7 @@ def test_a_view_shows_nothing_a_seat_may_not_see(state, data, stop, rng):
 
 @PROPERTY
 @given(state=fresh_deals(), data=st.data(), stop=st.integers(0, 88))
-def test_a_seat_sees_its_own_hand_and_only_the_seat_to_act_sees_the_drawn_card(
-        state, data, stop):
+def test_a_seat_sees_its_own_hand_and_only_the_seat_to_act_sees_the_drawn_card(state, data, stop):
     play_some(state, stop, chooser(data))
     if state.is_over():
         return
@@ -417,7 +444,8 @@ def test_a_seat_sees_its_own_hand_and_only_the_seat_to_act_sees_the_drawn_card(
 @PROPERTY
 @given(state=fresh_deals(), data=st.data(), stop=st.integers(0, 88))
 def test_a_draw_step_then_an_action_is_the_records_action_that_begins_with_the_draw(
-        state, data, stop):
+    state, data, stop
+):
     """A live table draws first (a step), a record joins the draw to the action: the same
     deal either way, and only the action is the record's."""
     play_some(state, stop, chooser(data))
@@ -436,6 +464,7 @@ def test_a_draw_step_then_an_action_is_the_records_action_that_begins_with_the_d
     state.apply(action)
     assert snapshot(state) == snapshot(joined)
     assert state.is_step(step) and not state.is_step(action)
+
 
 def hidden_by_the_rules(state, seat) -> set[str]:
     """What the rules keep from ``seat``: the other hand, the stock and the faces of
@@ -465,8 +494,9 @@ def test_a_new_deal_gives_eight_cards_each_and_the_rest_to_the_stock_the_same_fo
     assert one.to_json() == two.to_json()
     assert one.dealt != other.dealt
     assert [len(h) for h in one.dealt["hands"]] == [8, 8] and len(one.dealt["stock"]) == 88
-    assert Counter(c for h in one.dealt["hands"] for c in h) + Counter(one.dealt["stock"]) == \
-        Counter({code: 2 for code in CODES})
+    assert Counter(c for h in one.dealt["hands"] for c in h) + Counter(
+        one.dealt["stock"]
+    ) == Counter({code: 2 for code in CODES})
     assert one.record()["stock"] == one.dealt["stock"]
 
 
@@ -483,8 +513,10 @@ def test_the_dealers_opponent_acts_first_and_draws_the_top_of_the_stock(dealer):
 
 
 def test_the_card_drawn_may_be_played_at_once_or_kept_and_a_card_not_held_is_refused():
-    hands = [["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S"],
-             ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H"]]
+    hands = [
+        ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S"],
+        ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H"],
+    ]
     state = position(hands=hands, next_cards=["KD", "QC"])
     assert_refused(state, discard(0, "2H"), "not in your hand")
     assert_refused(state, lay(0, "QC", 0, "5"), "not in your hand")  # the second card down
@@ -501,23 +533,19 @@ def test_the_card_drawn_may_be_played_at_once_or_kept_and_a_card_not_held_is_ref
 
 @pytest.mark.parametrize("me", [0, 1])
 @pytest.mark.parametrize("card", ["AH", "2C", "3D", "4S", "5H", "6C", "7D", "8S", "9H"])
-def test_an_ace_to_nine_goes_on_its_own_place_in_either_square_while_that_place_is_free(
-        me, card):
+def test_an_ace_to_nine_goes_on_its_own_place_in_either_square_while_that_place_is_free(me, card):
     other = 1 - me
     place = own_place(card)
     state = position(dealer=other, next_cards=[card])
     assert_may_lay(state, card, {(me, place), (other, place)})
     # Once the place of his own square holds a face-up card, only the opponent's is left.
     twin = card[0] + ("S" if card[1] != "S" else "H")
-    state = position([lay(me, twin, me), discard(other, "KD")], dealer=other,
-                     next_cards=[card])
+    state = position([lay(me, twin, me), discard(other, "KD")], dealer=other, next_cards=[card])
     assert_may_lay(state, card, {(other, place)})
-    state = position([discard(me, "KD"), lay(other, twin, me)], dealer=other,
-                     next_cards=[card])
+    state = position([discard(me, "KD"), lay(other, twin, me)], dealer=other, next_cards=[card])
     assert_may_lay(state, card, {(other, place)})
     # Both taken: he may only discard it (or keep it).
-    state = position([lay(me, twin, me), lay(other, twin, other)], dealer=other,
-                     next_cards=[card])
+    state = position([lay(me, twin, me), lay(other, twin, other)], dealer=other, next_cards=[card])
     assert_may_lay(state, card, set())
     assert_refused(state, lay(me, card, me), "may not be laid there")
     assert_refused(state, lay(me, card, other), "may not be laid there")
@@ -537,8 +565,12 @@ def test_a_ten_goes_face_up_on_any_free_place_of_his_own_square_only(me):
     state = position(dealer=other, next_cards=["TH"])
     assert_may_lay(state, "TH", {(me, p) for p in PLACES})
     # 7 face up in his square; 5 holds a jack face down (free again); 3 in the opponent's.
-    turns = [lay(me, "7S", me), lay(other, "5C", me), lay(me, "JC", me, "5"),
-             lay(other, "3D", other)]
+    turns = [
+        lay(me, "7S", me),
+        lay(other, "5C", me),
+        lay(me, "JC", me, "5"),
+        lay(other, "3D", other),
+    ]
     state = position(turns, dealer=other, next_cards=["TH"])
     assert_may_lay(state, "TH", {(me, p) for p in PLACES if p != "7"})
     assert_refused(state, lay(me, "TH", other, "4"), "may not be laid there")
@@ -555,8 +587,12 @@ def test_a_jack_goes_face_down_on_any_laid_card_in_either_square_never_on_an_emp
     assert_may_lay(state, "JH", set())
     assert_refused(state, lay(me, "JH", me, "5"), "may not be laid there")
     # A card in each square, and a face-down jack on a third place: all three take a jack.
-    turns = [lay(me, "5S", me), lay(other, "3H", other), lay(me, "JC", other, "3"),
-             lay(other, "9D", me)]
+    turns = [
+        lay(me, "5S", me),
+        lay(other, "3H", other),
+        lay(me, "JC", other, "3"),
+        lay(other, "9D", me),
+    ]
     state = position(turns, dealer=other, next_cards=["JH"])
     assert_may_lay(state, "JH", {(me, "5"), (me, "9"), (other, "3")})
     state.apply(lay(me, "JH", other, "3"))
@@ -569,8 +605,12 @@ def test_a_queen_goes_face_down_on_a_laid_card_of_his_own_square_only(me):
     other = 1 - me
     state = position(dealer=other, next_cards=["QD"])
     assert_may_lay(state, "QD", set())
-    turns = [lay(me, "5S", me), lay(other, "3H", other), lay(me, "JC", me, "5"),
-             lay(other, "7H", me)]
+    turns = [
+        lay(me, "5S", me),
+        lay(other, "3H", other),
+        lay(me, "JC", me, "5"),
+        lay(other, "7H", me),
+    ]
     state = position(turns, dealer=other, next_cards=["QD"])
     assert_may_lay(state, "QD", {(me, "5"), (me, "7")})
     assert_refused(state, lay(me, "QD", other, "3"), "may not be laid there")
@@ -585,8 +625,12 @@ def test_a_king_goes_face_up_anywhere_in_his_own_square_free_or_on_top(me):
     other = 1 - me
     state = position(dealer=other, next_cards=["KC"])
     assert_may_lay(state, "KC", {(me, p) for p in PLACES})
-    turns = [lay(me, "5S", me), lay(other, "3H", other), lay(me, "JC", me, "5"),
-             lay(other, "7H", me)]
+    turns = [
+        lay(me, "5S", me),
+        lay(other, "3H", other),
+        lay(me, "JC", me, "5"),
+        lay(other, "7H", me),
+    ]
     state = position(turns, dealer=other, next_cards=["KC"])
     assert_may_lay(state, "KC", {(me, p) for p in PLACES})
     assert_refused(state, lay(me, "KC", other, "3"), "may not be laid there")
@@ -599,8 +643,12 @@ def test_a_king_goes_face_up_anywhere_in_his_own_square_free_or_on_top(me):
 @pytest.mark.parametrize("me", [0, 1])
 def test_a_place_under_a_face_down_card_is_free_again_for_its_ace_to_nine(me):
     other = 1 - me
-    turns = [lay(me, "5S", me), lay(other, "5D", other), lay(me, "QS", me, "5"),
-             lay(other, "JD", other, "5")]
+    turns = [
+        lay(me, "5S", me),
+        lay(other, "5D", other),
+        lay(me, "QS", me, "5"),
+        lay(other, "JD", other, "5"),
+    ]
     state = position(turns, dealer=other, next_cards=["5H", "5C"])
     assert_may_lay(state, "5H", {(me, "5"), (other, "5")})
     state.apply(lay(me, "5H", other))
@@ -612,8 +660,11 @@ def test_a_place_under_a_face_down_card_is_free_again_for_its_ace_to_nine(me):
 @pytest.mark.parametrize("me", [0, 1])
 def test_cards_stack_and_only_the_top_one_counts_in_the_line(me):
     other = 1 - me
-    state = position(lays_in_own_square(me, ["AS", "2S", "3S"]), dealer=other,
-                     next_cards=["KH", "2D", "JS", "2C", "2S"])
+    state = position(
+        lays_in_own_square(me, ["AS", "2S", "3S"]),
+        dealer=other,
+        next_cards=["KH", "2D", "JS", "2C", "2S"],
+    )
     assert state.view(None)["sums"][me] == 2
     state.apply(lay(me, "KH", me, "2"))  # a red king on the 2S breaks the suit and colour
     assert tops(state, me)["2"] == "KH" and state.view(None)["sums"][me] == 0
@@ -629,16 +680,19 @@ def test_cards_stack_and_only_the_top_one_counts_in_the_line(me):
 # -- lines and sums --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("cards, points", [
-    (["AS", "2S", "3S"], 2),
-    (["AD", "2D", "3D"], 2),
-    (["AS", "2C", "3S"], 1),
-    (["AH", "2D", "3H"], 1),
-    (["AH", "2S", "3H"], 0),
-    (["AC", "2C", "3D"], 0),
-    (["KS@A", "KS@2", "KC@3"], 1),
-    (["TH@A", "2H", "KH@3"], 2),
-])
+@pytest.mark.parametrize(
+    "cards, points",
+    [
+        (["AS", "2S", "3S"], 2),
+        (["AD", "2D", "3D"], 2),
+        (["AS", "2C", "3S"], 1),
+        (["AH", "2D", "3H"], 1),
+        (["AH", "2S", "3H"], 0),
+        (["AC", "2C", "3D"], 0),
+        (["KS@A", "KS@2", "KC@3"], 1),
+        (["TH@A", "2H", "KH@3"], 2),
+    ],
+)
 def test_a_line_of_three_face_up_tops_scores_2_for_a_suit_1_for_a_colour_else_0(cards, points):
     state = position(lays_in_own_square(0, cards))
     view = state.view(None)
@@ -686,8 +740,7 @@ def test_the_books_example_a_declarer_with_10_scores_14_and_the_opponent_his_own
     other = 1 - me
     turns = lays_in_own_square(me, BOOK_SQUARE, other_cards=["AH", "2H", "3H"])
     state = position(turns, dealer=other)
-    assert state.to_act == me and state.view(None)["sums"] == (
-        [10, 2] if me == 0 else [2, 10])
+    assert state.to_act == me and state.view(None)["sums"] == ([10, 2] if me == 0 else [2, 10])
     view = state.view(me)
     assert view["may_end"] is True and view["end_score"] == 14
     assert end(me) in state.legal_actions()
@@ -739,8 +792,10 @@ def test_when_the_stock_runs_out_the_last_drawer_completes_his_turn_and_each_sco
     me, other = 0, 1
     turns = lays_in_own_square(me, BOOK_SQUARE, other_cards=["AH", "2H", "3H"])
     used = Counter(t.get("lay") or t.get("discard") for t in turns)
-    hands = [["KS", "KS", "KH", "KH", "KD", "KD", "KC", "KC"],
-             ["QS", "QS", "QH", "QH", "QD", "QD", "QC", "QC"]]
+    hands = [
+        ["KS", "KS", "KH", "KH", "KD", "KD", "KC", "KC"],
+        ["QS", "QS", "QH", "QH", "QD", "QD", "QC", "QC"],
+    ]
     for hand in hands:
         used.update(hand)
     rest = [c for c in CODES for _ in range(2 - used[c]) if c not in ("9D",)] + ["9D", "9D"]
@@ -774,8 +829,9 @@ def test_a_match_is_agreed_by_a_number_of_deals_or_a_target_not_both():
         RULES.parse_options({"deals": 4, "target": 33})
 
 
-@pytest.mark.parametrize("options", [{"deals": None}, {"deals": None, "target": None},
-                                     {"target": None}])
+@pytest.mark.parametrize(
+    "options", [{"deals": None}, {"deals": None, "target": None}, {"target": None}]
+)
 def test_a_match_written_with_nulls_still_ends_after_the_default_four_deals(options):
     # A null is an omitted option: a match agreed by neither deals nor target never ends.
     assert RULES.cycle(RULES.parse_options(options)) == {"length": 4, "target": None}
@@ -784,27 +840,38 @@ def test_a_match_written_with_nulls_still_ends_after_the_default_four_deals(opti
     assert RULES.parse_options(stored) == stored == {"deals": None, "target": 33}
 
 
-@pytest.mark.parametrize("options", [
-    {"deals": 0}, {"deals": 4.0}, {"deals": True}, {"target": "33"}, {"target": -1},
-    {"rounds": 3}, [4],
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"deals": 0},
+        {"deals": 4.0},
+        {"deals": True},
+        {"target": "33"},
+        {"target": -1},
+        {"rounds": 3},
+        [4],
+    ],
+)
 def test_bad_match_options_are_refused(options):
     with pytest.raises(InvalidRecord):
         RULES.parse_options(options)
 
 
-@pytest.mark.parametrize("action", [
-    {"seat": 0, "end": False},
-    {"seat": 0, "lay": "5H"},
-    {"seat": 0, "lay": "5H", "square": 2},
-    {"seat": 0, "lay": "5H", "square": True},
-    {"seat": 0, "lay": "TH", "square": 0, "place": "10"},
-    {"seat": 0, "lay": "TH", "square": 0, "place": 5},
-    {"seat": 0, "discard": "1X"},
-    {"seat": 0, "discard": "5H", "lay": "5H", "square": 0},
-    {"seat": 2, "discard": "5H"},
-    {"seat": 0, "play": "5H"},
-])
+@pytest.mark.parametrize(
+    "action",
+    [
+        {"seat": 0, "end": False},
+        {"seat": 0, "lay": "5H"},
+        {"seat": 0, "lay": "5H", "square": 2},
+        {"seat": 0, "lay": "5H", "square": True},
+        {"seat": 0, "lay": "TH", "square": 0, "place": "10"},
+        {"seat": 0, "lay": "TH", "square": 0, "place": 5},
+        {"seat": 0, "discard": "1X"},
+        {"seat": 0, "discard": "5H", "lay": "5H", "square": 0},
+        {"seat": 2, "discard": "5H"},
+        {"seat": 0, "play": "5H"},
+    ],
+)
 def test_malformed_actions_are_not_leopard_actions(action):
     state = position()
     before = snapshot(state)
@@ -815,10 +882,17 @@ def test_malformed_actions_are_not_leopard_actions(action):
 
 def test_canonical_names_a_place_only_for_a_ten_to_king_and_a_lay_or_discard_needs_the_draw():
     state = position()
-    assert state.canonical({"seat": 0, "lay": "5h", "square": 1, "place": "5"}) == \
-        {"seat": 0, "lay": "5H", "square": 1}
-    assert state.canonical({"seat": 0, "lay": "10H", "square": 0, "place": "3"}) == \
-        {"seat": 0, "lay": "TH", "square": 0, "place": "3"}
+    assert state.canonical({"seat": 0, "lay": "5h", "square": 1, "place": "5"}) == {
+        "seat": 0,
+        "lay": "5H",
+        "square": 1,
+    }
+    assert state.canonical({"seat": 0, "lay": "10H", "square": 0, "place": "3"}) == {
+        "seat": 0,
+        "lay": "TH",
+        "square": 0,
+        "place": "3",
+    }
     assert state.canonical(end(1)) == end(1)
     assert state.canonical({"seat": 1, "discard": "10c"}) == discard(1, "TC")
     # a discard or a lay begins with the draw: at a table it must be taken first

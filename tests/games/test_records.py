@@ -38,8 +38,16 @@ from tests.support.commands import (
 
 RESULT_FIELDS = {
     "fantan": {"finish_order", "cards_left", "scores", "complete"},
-    "variety": {"contract", "attackers", "defenders", "tricks", "points", "attackers_won",
-                "scores", "complete"},
+    "variety": {
+        "contract",
+        "attackers",
+        "defenders",
+        "tricks",
+        "points",
+        "attackers_won",
+        "scores",
+        "complete",
+    },
     "leopard": {"sums", "ender", "scores", "complete"},
 }
 EVERY_GAME = pytest.mark.parametrize("game", GAMES)
@@ -50,7 +58,8 @@ EVERY_GAME = pytest.mark.parametrize("game", GAMES)
 
 @EVERY_GAME
 def test_simulate_writes_one_record_per_deal_dealt_in_turn_and_replay_gives_the_engines_results(
-        tmp_path, game):
+    tmp_path, game
+):
     paths = simulate_records(tmp_path / "records", game)
     deals, seed = SIMULATED[game]
     assert len(paths) == deals
@@ -92,13 +101,23 @@ def test_replaying_twice_gives_the_same_results(tmp_path, game):
     assert first[0] == 0
 
 
-@pytest.mark.parametrize("game, deals, seed, other", [
-    ("fantan", 4, 5, 6), ("variety", 4, 9, 10), ("leopard", 3, 5, 6)])
+@pytest.mark.parametrize(
+    "game, deals, seed, other", [("fantan", 4, 5, 6), ("variety", 4, 9, 10), ("leopard", 3, 5, 6)]
+)
 def test_the_same_seed_writes_identical_records_and_another_seed_other_ones(
-        tmp_path, game, deals, seed, other):
+    tmp_path, game, deals, seed, other
+):
     for name, each in (("a", seed), ("b", seed), ("c", other)):
-        code, _, err = run("simulate", game, "--deals", str(deals), "--seed", str(each),
-                           "--records", str(tmp_path / name))
+        code, _, err = run(
+            "simulate",
+            game,
+            "--deals",
+            str(deals),
+            "--seed",
+            str(each),
+            "--records",
+            str(tmp_path / name),
+        )
         assert code == 0, err
 
     def contents(name):
@@ -109,13 +128,24 @@ def test_the_same_seed_writes_identical_records_and_another_seed_other_ones(
     assert contents("a") != contents("c")
 
 
-@pytest.mark.parametrize("game, deals, seed", [
-    ("fantan", 5, 3), ("variety", 3, 2), ("leopard", 4, 2)])
+@pytest.mark.parametrize(
+    "game, deals, seed", [("fantan", 5, 3), ("variety", 3, 2), ("leopard", 4, 2)]
+)
 def test_simulate_json_prints_one_object_counting_the_actions_of_the_records_it_writes(
-        tmp_path, game, deals, seed):
+    tmp_path, game, deals, seed
+):
     folder = tmp_path / "records"
-    code, out, err = run("simulate", game, "--deals", str(deals), "--seed", str(seed), "--json",
-                         "--records", str(folder))
+    code, out, err = run(
+        "simulate",
+        game,
+        "--deals",
+        str(deals),
+        "--seed",
+        str(seed),
+        "--json",
+        "--records",
+        str(folder),
+    )
     assert (code, err) == (0, "")
     assert len(lines(out)) == 1
     figures = json.loads(out)
@@ -151,8 +181,9 @@ def test_a_record_cut_before_its_last_action_or_without_actions_is_not_complete(
 @EVERY_GAME
 def test_a_dash_reads_the_record_from_standard_input(tmp_path, game, monkeypatch):
     path = simulate_records(tmp_path / "records", game)[0]
-    code, out, err = run("replay", "-", stdin=path.read_text(encoding="utf-8"),
-                         monkeypatch=monkeypatch)
+    code, out, err = run(
+        "replay", "-", stdin=path.read_text(encoding="utf-8"), monkeypatch=monkeypatch
+    )
     assert (code, err) == (0, "")
     assert json.loads(out) == expected_results(game, *SIMULATED[game])[0]
 
@@ -162,11 +193,13 @@ def test_a_dash_reads_the_record_from_standard_input(tmp_path, game, monkeypatch
 
 @EVERY_GAME
 def test_a_simulated_record_with_a_card_given_to_another_seat_is_refused_there_and_others_print(
-        tmp_path, game):
+    tmp_path, game
+):
     paths = simulate_records(tmp_path / "records", game)
     record = read(paths[2])
-    index = next(i for i, a in enumerate(record["actions"])
-                 if i > 10 and {"play", "discard", "lay"} & set(a))
+    index = next(
+        i for i, a in enumerate(record["actions"]) if i > 10 and {"play", "discard", "lay"} & set(a)
+    )
     moved = record["actions"][index]
     moved["seat"] = (moved["seat"] + 1) % seats(game)
     write(paths[2], record)
@@ -183,7 +216,8 @@ def test_a_simulated_record_with_a_card_given_to_another_seat_is_refused_there_a
 @EVERY_GAME
 @pytest.mark.parametrize("name", sorted(NOT_A_RECORD))
 def test_a_document_that_is_not_a_record_gets_one_line_with_the_reason_and_exit_2(
-        tmp_path, game, name):
+    tmp_path, game, name
+):
     line = assert_not_a_record(write(tmp_path / f"{name}.json", not_a_record(game, name)))
     assert NOT_A_RECORD[name][1] in line
 
@@ -203,11 +237,11 @@ def simulated(tmp_path) -> list[Path]:
     return simulate_records(tmp_path / "records", "fantan")
 
 
-def test_simulated_fantan_deals_hold_the_whole_pack_and_end_with_one_seat_out_scoring_1(
-        simulated):
+def test_simulated_fantan_deals_hold_the_whole_pack_and_end_with_one_seat_out_scoring_1(simulated):
     for path in simulated:
         assert sorted(c for hand in read(path)["hands"] for c in hand) == sorted(
-            rank + suit for rank in "23456789TJQKA" for suit in "SHDC")
+            rank + suit for rank in "23456789TJQKA" for suit in "SHDC"
+        )
     code, out, err = run("replay", *map(str, simulated))
     assert (code, err) == (0, "")
     for result in map(json.loads, lines(out)):
@@ -216,12 +250,15 @@ def test_simulated_fantan_deals_hold_the_whole_pack_and_end_with_one_seat_out_sc
         assert sorted(result["scores"]) == [0, 0, 0, 1]
 
 
-@pytest.mark.parametrize("options", [
-    {"players": 3},
-    {"until_out": 2},
-    {"players": 3, "until_out": 2, "scoring": "cards", "ace_extra": True, "two_extra": True},
-    {"start_rank": "A", "ace_extra": True, "until_out": 2, "premiums": [200, 125]},
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": 3},
+        {"until_out": 2},
+        {"players": 3, "until_out": 2, "scoring": "cards", "ace_extra": True, "two_extra": True},
+        {"start_rank": "A", "ace_extra": True, "until_out": 2, "premiums": [200, 125]},
+    ],
+)
 def test_records_with_options_replay_to_the_simulated_results(tmp_path, options):
     simulate("fantan", deals=4, seed=21, records_dir=tmp_path, options=options)
     paths = sorted(tmp_path.iterdir())
@@ -253,32 +290,44 @@ def ace_down_record(**extra) -> dict:
     for rank in "AKQJT98765432":
         for seat, suit in enumerate("SHDC"):
             actions.append({"seat": seat, "play": rank + suit})
-    return {"game": "fantan", "options": {"start_rank": "A"}, "dealer": 3,
-            "hands": by_suit(), "actions": actions[:49], **extra}
+    return {
+        "game": "fantan",
+        "options": {"start_rank": "A"},
+        "dealer": 3,
+        "hands": by_suit(),
+        "actions": actions[:49],
+        **extra,
+    }
 
 
 def test_a_hand_written_record_replays_to_its_exact_result(tmp_path):
     path = write(tmp_path / "hand.json", ace_down_record())
     code, out, err = run("replay", str(path))
     assert (code, err) == (0, "")
-    assert json.loads(out) == {"finish_order": [0], "cards_left": [[], ["2H"], ["2D"], ["2C"]],
-                               "scores": [1, 0, 0, 0], "complete": True}
+    assert json.loads(out) == {
+        "finish_order": [0],
+        "cards_left": [[], ["2H"], ["2D"], ["2C"]],
+        "scores": [1, 0, 0, 0],
+        "complete": True,
+    }
 
 
 def test_a_record_whose_actions_stop_early_is_not_complete(tmp_path):
     record = ace_down_record()
     record["actions"] = record["actions"][:6]
     path = write(tmp_path / "early.json", record)
-    no_actions = write(tmp_path / "none.json", {k: v for k, v in record.items()
-                                                if k != "actions"})
+    no_actions = write(tmp_path / "none.json", {k: v for k, v in record.items() if k != "actions"})
     code, out, err = run("replay", str(path), str(no_actions))
     assert (code, err) == (0, "")
     early, none = (json.loads(line) for line in lines(out))
     laid = {"AS", "AH", "AD", "AC", "KS", "KH"}
-    assert early == {"finish_order": [], "scores": None, "complete": False,
-                     "cards_left": [[c for c in hand if c not in laid] for hand in by_suit()]}
-    assert none == {"finish_order": [], "cards_left": by_suit(), "scores": None,
-                    "complete": False}
+    assert early == {
+        "finish_order": [],
+        "scores": None,
+        "complete": False,
+        "cards_left": [[c for c in hand if c not in laid] for hand in by_suit()],
+    }
+    assert none == {"finish_order": [], "cards_left": by_suit(), "scores": None, "complete": False}
 
 
 def test_cards_may_be_written_with_10_and_come_back_as_t(tmp_path):
@@ -323,14 +372,18 @@ def test_an_illegal_action_is_named_on_stderr_and_the_other_files_still_print(tm
     assert "Traceback" not in out + err
 
 
-@pytest.mark.parametrize("index, action, reason", [
-    (0, {"seat": 0, "pass": True}, "may not pass"),
-    (0, {"seat": 1, "play": "AH"}, "not your turn"),
-    (4, {"seat": 0, "play": "QS"}, "cannot be laid now"),
-    (49, {"seat": 1, "play": "2H"}, "The deal is over"),
-])
+@pytest.mark.parametrize(
+    "index, action, reason",
+    [
+        (0, {"seat": 0, "pass": True}, "may not pass"),
+        (0, {"seat": 1, "play": "AH"}, "not your turn"),
+        (4, {"seat": 0, "play": "QS"}, "cannot be laid now"),
+        (49, {"seat": 1, "play": "2H"}, "The deal is over"),
+    ],
+)
 def test_each_kind_of_illegal_action_is_reported_with_index_and_reason(
-        tmp_path, index, action, reason):
+    tmp_path, index, action, reason
+):
     record = ace_down_record()
     if index == len(record["actions"]):
         record["actions"].append(action)
@@ -354,22 +407,52 @@ INVALID = {
     "empty_file": "",
     "not_an_object": json.dumps([1, 2, 3]),
     "deeply_nested": "[" * 100_000 + "]" * 100_000,
-    "card_twice": {"game": "fantan", "dealer": 0,
-                   "hands": hands_with(lambda h: h[1].__setitem__(0, "AS"))},
+    "card_twice": {
+        "game": "fantan",
+        "dealer": 0,
+        "hands": hands_with(lambda h: h[1].__setitem__(0, "AS")),
+    },
     "two_of_clubs_with_three": {
-        "game": "fantan", "options": {"players": 3}, "dealer": 0,
-        "hands": [by_suit()[0] + by_suit()[3][:4], by_suit()[1] + by_suit()[3][4:8],
-                  by_suit()[2] + by_suit()[3][8:12]]},
-    "players_as_float": {"game": "fantan", "options": {"players": 4.0}, "dealer": 0,
-                         "hands": by_suit(), "actions": [{"seat": 1, "play": "8H"}]},
-    "action_of_another_game": {"game": "fantan", "dealer": 0, "hands": by_suit(),
-                               "actions": [{"seat": 1, "lay": "8H"}]},
-    "action_pass_false": {"game": "fantan", "dealer": 0, "hands": by_suit(),
-                          "actions": [{"seat": 1, "pass": False}]},
-    "action_seat_far_out_of_range": {"game": "fantan", "dealer": 0, "hands": by_suit(),
-                                     "actions": [{"seat": 7, "play": "8H"}]},
-    "action_unknown_card": {"game": "fantan", "dealer": 0, "hands": by_suit(),
-                            "actions": [{"seat": 1, "play": "8H"}, {"seat": 2, "play": "ZZ"}]},
+        "game": "fantan",
+        "options": {"players": 3},
+        "dealer": 0,
+        "hands": [
+            by_suit()[0] + by_suit()[3][:4],
+            by_suit()[1] + by_suit()[3][4:8],
+            by_suit()[2] + by_suit()[3][8:12],
+        ],
+    },
+    "players_as_float": {
+        "game": "fantan",
+        "options": {"players": 4.0},
+        "dealer": 0,
+        "hands": by_suit(),
+        "actions": [{"seat": 1, "play": "8H"}],
+    },
+    "action_of_another_game": {
+        "game": "fantan",
+        "dealer": 0,
+        "hands": by_suit(),
+        "actions": [{"seat": 1, "lay": "8H"}],
+    },
+    "action_pass_false": {
+        "game": "fantan",
+        "dealer": 0,
+        "hands": by_suit(),
+        "actions": [{"seat": 1, "pass": False}],
+    },
+    "action_seat_far_out_of_range": {
+        "game": "fantan",
+        "dealer": 0,
+        "hands": by_suit(),
+        "actions": [{"seat": 7, "play": "8H"}],
+    },
+    "action_unknown_card": {
+        "game": "fantan",
+        "dealer": 0,
+        "hands": by_suit(),
+        "actions": [{"seat": 1, "play": "8H"}, {"seat": 2, "play": "ZZ"}],
+    },
 }
 
 
@@ -397,23 +480,33 @@ def test_invalid_illegal_and_good_files_together_exit_2_and_print_the_good(tmp_p
 
 
 def test_bad_input_never_shows_a_traceback_in_a_real_process(tmp_path):
-    invalid = [write(tmp_path / f"{name}.json", not_a_record("fantan", name))
-               for name in ("bad_json", "game_not_a_name")]
-    invalid += [write(tmp_path / f"{name}.json", INVALID[name])
-                for name in ("players_as_float", "deeply_nested")]
+    invalid = [
+        write(tmp_path / f"{name}.json", not_a_record("fantan", name))
+        for name in ("bad_json", "game_not_a_name")
+    ]
+    invalid += [
+        write(tmp_path / f"{name}.json", INVALID[name])
+        for name in ("players_as_float", "deeply_nested")
+    ]
     illegal = ace_down_record()
     illegal["actions"][3] = {"seat": 3, "play": "KC"}
     printed = assert_refused_in_a_real_process(
-        invalid, write(tmp_path / "illegal.json", illegal), 3)
+        invalid, write(tmp_path / "illegal.json", illegal), 3
+    )
     assert printed == []
 
 
 # -- whatever a file holds, replay answers in one line ---------------------------------------
 
-ODD_VALUES = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6),
-                       st.floats(allow_nan=True), st.text(max_size=5),
-                       st.lists(st.integers(0, 3), max_size=3),
-                       st.dictionaries(st.text(max_size=3), st.integers(), max_size=2))
+ODD_VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**6), 10**6),
+    st.floats(allow_nan=True),
+    st.text(max_size=5),
+    st.lists(st.integers(0, 3), max_size=3),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+)
 
 
 def places(value, path=()):
@@ -453,12 +546,16 @@ def test_a_record_with_any_value_of_any_type_anywhere_is_refused_in_one_line(gam
         pass
 
 
-@pytest.mark.parametrize("content, reason", [
-    (b"\xff\xfe{}", "not UTF-8"),
-    (b'{"game": "fantan", "dealer": ' + b"9" * 5000 + b"}", "not JSON"),
-])
+@pytest.mark.parametrize(
+    "content, reason",
+    [
+        (b"\xff\xfe{}", "not UTF-8"),
+        (b'{"game": "fantan", "dealer": ' + b"9" * 5000 + b"}", "not JSON"),
+    ],
+)
 def test_a_file_that_is_not_utf8_or_holds_a_huge_number_is_refused_in_one_line(
-        tmp_path, content, reason):
+    tmp_path, content, reason
+):
     path = tmp_path / "record.json"
     path.write_bytes(content)
     line = assert_not_a_record(path)

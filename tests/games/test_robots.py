@@ -107,8 +107,10 @@ def test_strong_robots_play_whole_deals_legally(game):
     seats = rules.seats(options)
     rng = random.Random(4)
     for number in range(2):
-        robots = [robot(game, "strong" if seat == number % seats else "club", samples=1)
-                  for seat in range(seats)]
+        robots = [
+            robot(game, "strong" if seat == number % seats else "club", samples=1)
+            for seat in range(seats)
+        ]
         state = rules.new_deal(options, number, rng.getrandbits(32))
         actions = play_out(state, robots, rng)
         state.check_invariants()
@@ -146,17 +148,32 @@ def test_variety_robots_announce_their_calls():
 
 # -- the duel command ------------------------------------------------------------------------
 
+
 def test_duel_prints_each_robots_figures_with_a_confidence_interval():
-    code, out, _ = run("duel", "variety", "--robots", "club,club,beginner,beginner",
-                       "--deals", "12", "--seed", "1")
+    code, out, _ = run(
+        "duel", "variety", "--robots", "club,club,beginner,beginner", "--deals", "12", "--seed", "1"
+    )
     assert code == 0
     assert "club (2 seats):" in out and "points a deal (95% CI" in out
     assert "club − beginner:" in out
 
 
 def test_duel_json_and_records(tmp_path):
-    code, out, _ = run("duel", "leopard", "--robots", "strong,club", "--deals", "4", "--seed",
-                       "2", "--samples", "1", "--json", "--records", str(tmp_path))
+    code, out, _ = run(
+        "duel",
+        "leopard",
+        "--robots",
+        "strong,club",
+        "--deals",
+        "4",
+        "--seed",
+        "2",
+        "--samples",
+        "1",
+        "--json",
+        "--records",
+        str(tmp_path),
+    )
     assert code == 0
     figures = json.loads(out)
     assert figures["deals"] == 4 and figures["measure"] == "won"
@@ -176,21 +193,33 @@ def test_duel_json_and_records(tmp_path):
 
 
 def test_duel_seats_every_robot_everywhere_equally(tmp_path):
-    code, _, _ = run("duel", "fantan", "--robots", "club,beginner,beginner,beginner",
-                     "--deals", "8", "--records", str(tmp_path))
+    code, _, _ = run(
+        "duel",
+        "fantan",
+        "--robots",
+        "club,beginner,beginner,beginner",
+        "--deals",
+        "8",
+        "--records",
+        str(tmp_path),
+    )
     assert code == 0
-    seats = [json.loads(path.read_text())["robots"].index("club")
-             for path in sorted(tmp_path.iterdir())]
+    seats = [
+        json.loads(path.read_text())["robots"].index("club") for path in sorted(tmp_path.iterdir())
+    ]
     assert sorted(seats) == [0, 0, 1, 1, 2, 2, 3, 3]
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--robots", "club,nobody"], "unknown robot 'nobody'"),
-    (["--robots", "club,club,club"], "the table has 2 seats"),
-    (["--robots", "club,club", "--deals", "0"], "--deals must be at least 1"),
-    (["--robots", "club,club", "--samples", "0"], "--samples must be at least 1"),
-    (["--robots", "club,club", "--options", "{\"deals\": 0}"], "--options"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--robots", "club,nobody"], "unknown robot 'nobody'"),
+        (["--robots", "club,club,club"], "the table has 2 seats"),
+        (["--robots", "club,club", "--deals", "0"], "--deals must be at least 1"),
+        (["--robots", "club,club", "--samples", "0"], "--samples must be at least 1"),
+        (["--robots", "club,club", "--options", '{"deals": 0}'], "--options"),
+    ],
+)
 def test_duel_refuses_bad_arguments_clearly(args, message):
     with pytest.raises(CommandError, match=message):
         run("duel", "leopard", *args)
@@ -216,18 +245,29 @@ def test_fantans_strong_robot_takes_the_sure_win_over_the_sure_loss():
         hands[seat] = 1 << card_index("5H") | 1 << card_index("AS")
         for offset, card in enumerate(others, 1):
             hands[(seat + offset) % 4] = 1 << card
-        state = rules.from_json({
-            "options": options, "dealer": dealer, "dealt": {"hands": [[], [], [], []]},
-            "hands": hands, "lo": lo, "hi": hi,
-            "playable": 1 << card_index("5H") | 1 << card_index("AS"),
-            "to_act": seat, "extra": False, "finish_order": [], "missing": [0] * 4,
-            "history": []})
+        state = rules.from_json(
+            {
+                "options": options,
+                "dealer": dealer,
+                "dealt": {"hands": [[], [], [], []]},
+                "hands": hands,
+                "lo": lo,
+                "hi": hi,
+                "playable": 1 << card_index("5H") | 1 << card_index("AS"),
+                "to_act": seat,
+                "extra": False,
+                "finish_order": [],
+                "missing": [0] * 4,
+                "history": [],
+            }
+        )
         state.check_invariants()
         legal = choices(state)
         assert sorted(action["play"] for action in legal) == ["5H", "AS"]
         for samples in (1, 3):
             chosen = robot("fantan", "strong", samples=samples).choose(
-                state.view(seat), legal, random.Random(samples))
+                state.view(seat), legal, random.Random(samples)
+            )
             assert chosen == {"seat": seat, "play": "AS"}, (dealer, samples)
 
 
@@ -296,8 +336,14 @@ def test_a_search_plays_its_choices_out_as_it_would_say_them():
         seen.append([call for call in world.calls if call[0] == seat][0])
         return 0.0
 
-    search = MonteCarlo(rules=rules, sample=variety.sample_state, policy=variety.Club(),
-                        fast=variety.fast_club, value=value, samples=2)
+    search = MonteCarlo(
+        rules=rules,
+        sample=variety.sample_state,
+        policy=variety.Club(),
+        fast=variety.fast_club,
+        value=value,
+        samples=2,
+    )
     search.choose(state.view(seat), choices(state), random.Random(0))
     assert len(seen) == 2 * 8
     assert all(call[2] == variety.announce(state.hands[seat]) for call in seen)
@@ -327,8 +373,11 @@ def test_fantans_quick_play_out_plays_as_the_club_robot_does():
     from games.fantan.robots import fast_club, finish_club
 
     for options in ({}, {"ace_extra": True, "two_extra": True, "until_out": 2}):
-        states = [state for number, state in enumerate(positions("fantan", 3, 11, options))
-                  if not number % 7]
+        states = [
+            state
+            for number, state in enumerate(positions("fantan", 3, 11, options))
+            if not number % 7
+        ]
         assert play_outs_agree("fantan", states, finish_club, fast_club)
 
 

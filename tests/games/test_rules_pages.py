@@ -33,6 +33,7 @@ OUTCOME = {
 
 # -- reading a page --------------------------------------------------------------------------
 
+
 def names(codes, language: str) -> list[str]:
     """The cards' accessible names in ``language``, as the card partial gives them."""
     with translation.override(language):
@@ -46,6 +47,7 @@ def option_names(form) -> list[str]:
 
 
 # -- the pages -------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("key", GAME_KEYS)
@@ -111,8 +113,9 @@ def test_the_new_table_form_links_each_option_to_its_paragraph(host_client, key)
     form_page = Tree(html).root
     rules = rules_page(key, "en")
     for name in option_names(registry.game(key).form()):
-        (row,) = [row for row in form_page.find_all("div", class_="option-row")
-                  if row.find_all(name=name)]
+        (row,) = [
+            row for row in form_page.find_all("div", class_="option-row") if row.find_all(name=name)
+        ]
         links = [a.attrs["href"] for a in row.find_all("a")]
         assert links == [f"{rules_url(key)}#option-{name}"]
         assert rules.by_id(f"option-{name}")
@@ -131,13 +134,15 @@ def test_the_home_page_links_every_game_to_its_rules(client, host, signed_in):
 
 @pytest.mark.parametrize("key", GAME_KEYS)
 def test_a_table_page_and_its_spectators_page_link_to_the_rules_and_nothing_of_the_table(
-        host, host_client, players, key):
+    host, host_client, players, key
+):
     rules = registry.rules(key)
     seats = rules.seats(rules.parse_options({}))
-    table = services.start_table(user=host, game=key, players=players[:seats], options={},
-                                 seed=7)
-    for client, address in ((host_client, table.get_absolute_url()),
-                            (Client(), table.get_watch_url())):
+    table = services.start_table(user=host, game=key, players=players[:seats], options={}, seed=7)
+    for client, address in (
+        (host_client, table.get_absolute_url()),
+        (Client(), table.get_watch_url()),
+    ):
         page = Tree(client.get(address, HTTP_ACCEPT_LANGUAGE="en").content.decode()).root
         (head,) = page.find_all("header", class_="table-head")
         (link,) = head.find_all("a")
@@ -159,6 +164,7 @@ def test_the_rules_page_answers_get_only(client):
 
 # -- the book's examples ---------------------------------------------------------------------
 
+
 def auction_calls(example: Node, language: str) -> list[tuple[int, int]]:
     """(seat, number) of each call in the example's table, seat 0 on the dealer's left."""
     (table,) = example.find_all("table")
@@ -170,12 +176,16 @@ def auction_calls(example: Node, language: str) -> list[tuple[int, int]]:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("example, calls, contract, attackers, hands", [
-    (1, [2, 3, 6, 2], 2, (0, 3), "AC KC QC JC TC 9C"),
-    (2, [5, 1, 8, 4, 7, 3, 4], 4, (3, 2), "AS AH AD AC"),
-])
+@pytest.mark.parametrize(
+    "example, calls, contract, attackers, hands",
+    [
+        (1, [2, 3, 6, 2], 2, (0, 3), "AC KC QC JC TC 9C"),
+        (2, [5, 1, 8, 4, 7, 3, 4], 4, (3, 2), "AS AH AD AC"),
+    ],
+)
 def test_the_variety_auction_examples_play_as_the_engine_plays_and_show_their_cards(
-        language, example, calls, contract, attackers, hands):
+    language, example, calls, contract, attackers, hands
+):
     page = rules_page("variety", language)
     node = page.by_id(f"example-{example}")
     assert node.inside(page.by_id("examples"))
@@ -212,7 +222,8 @@ def test_the_leopard_example_square_scores_10_and_the_declarer_14(language):
     codes = [code_of[label.split(": ")[1]] for label in labels]
     # each card on its own place (ace to nine), as the place names say
     assert [label.split(": ")[0] for label in labels] == [
-        n.text() for n in square.find_all(class_="place-name")]
+        n.text() for n in square.find_all(class_="place-name")
+    ]
     assert [code[0] for code in codes] == list("A23456789")
     # The engine plays the square into the first player's own square; he declares the end.
     rules = registry.rules("leopard")

@@ -55,8 +55,9 @@ def call(seat: int, number: int, say: str | None = None) -> dict:
 
 def position(hands, dealer: int = 3, calls=(), **options):
     """A deal from hand-written hands, after these calls (number, or (number, say))."""
-    state = RULES.from_record({"game": "variety", "options": options, "dealer": dealer,
-                               "hands": hands})
+    state = RULES.from_record(
+        {"game": "variety", "options": options, "dealer": dealer, "hands": hands}
+    )
     for number in calls:
         state.apply(call(state.to_act, number))
     return state
@@ -174,9 +175,15 @@ class Model:
             scores[seat] = attack
         for seat in self.defenders:
             scores[seat] = defence if won else defence + 10
-        return {"contract": self.contract, "attackers": self.attackers,
-                "defenders": self.defenders, "tricks": self.tricks,
-                "points": [attack, defence], "attackers_won": won, "scores": scores}
+        return {
+            "contract": self.contract,
+            "attackers": self.attackers,
+            "defenders": self.defenders,
+            "tricks": self.tricks,
+            "points": [attack, defence],
+            "attackers_won": won,
+            "scores": scores,
+        }
 
 
 def assert_matches_model(state, model: Model) -> None:
@@ -187,8 +194,9 @@ def assert_matches_model(state, model: Model) -> None:
     # Every card accounted for exactly once: hands, the current trick, the tricks taken.
     counts = Counter([c for h in hands for c in h] + on_table + [c for t in taken for c in t])
     assert set(counts) == FULL_PACK, "a card is missing from the deal or came from nowhere"
-    assert all(n == 1 for n in counts.values()), \
+    assert all(n == 1 for n in counts.values()), (
         f"accounted for twice: {[c for c, n in counts.items() if n > 1]}"
+    )
     # ... and each in the right place.
     for seat in range(4):
         assert set(hands[seat]) == model.held[seat]
@@ -230,7 +238,7 @@ def forcing_calls(draw, contract: int) -> list[int]:
     others = draw(st.permutations([n for n in range(1, 9) if n != contract]))
     before = draw(st.integers(0, 7))
     between = draw(st.sampled_from([j for j in range(8 - before) if j % 4 != 3]))
-    return [*others[:before], contract, *others[before:before + between], contract]
+    return [*others[:before], contract, *others[before : before + between], contract]
 
 
 @st.composite
@@ -304,8 +312,9 @@ def test_the_lead_passes_to_the_winner_of_each_trick(contract, data):
             trick.append((action["seat"], action["play"]))
         winner = expected_winner(contract, trick)
         winning_card = dict(trick)[winner]
-        assert winning_card[1] in (trick[0][1][1], TRUMP[contract]), \
+        assert winning_card[1] in (trick[0][1][1], TRUMP[contract]), (
             "a card that neither follows nor trumps never wins"
+        )
         spectator = state.view(None)
         assert spectator["last_winner"] == winner
         assert [(p["seat"], p["card"]) for p in spectator["last_trick"]] == trick
@@ -341,8 +350,7 @@ def test_a_revoke_is_never_accepted_and_a_void_seat_may_play_any_card(deal, data
 
 @PROPERTY
 @given(state=fresh_deals(), numbers=st.lists(st.integers(1, 8), min_size=40, max_size=40))
-def test_the_auction_ends_when_a_number_is_named_twice_and_makes_the_partnerships(
-        state, numbers):
+def test_the_auction_ends_when_a_number_is_named_twice_and_makes_the_partnerships(state, numbers):
     first_caller = (state.dealer + 1) % 4
     assert state.to_act == first_caller
     named = [set() for _ in range(4)]
@@ -377,7 +385,8 @@ def test_the_auction_ends_when_a_number_is_named_twice_and_makes_the_partnership
     assert state.contract == number
     assert list(state.attackers) == [first_namer[number], seat]
     assert sorted(state.view(None)["defenders"]) == sorted(
-        set(range(4)) - {first_namer[number], seat})
+        set(range(4)) - {first_namer[number], seat}
+    )
     assert state.to_act == (first_namer[number] + 1) % 4, "the first namer's left leads"
     assert state.phase == "play"
     assert all("play" in a for a in state.legal_actions())
@@ -387,7 +396,8 @@ def test_the_auction_ends_when_a_number_is_named_twice_and_makes_the_partnership
 @PER_CONTRACT
 @given(data=st.data())
 def test_scores_give_both_partners_the_sides_points_and_defenders_ten_when_attackers_lose(
-        contract, data):
+    contract, data
+):
     state, model, _ = data.draw(contracted_deals(contract))
     while not state.is_over():
         random_step(state, data, model)
@@ -512,7 +522,8 @@ def test_an_announcement_is_kept_with_its_call_in_the_auction_log():
         assert state.view(seat)["calls"] == [
             {"seat": 0, "call": 2, "say": "I have six high clubs"},
             {"seat": 1, "call": 8, "say": "not a single face card, I cannot lose"},
-            {"seat": 2, "call": 3, "say": ""}]
+            {"seat": 2, "call": 3, "say": ""},
+        ]
     copy = RULES.from_json(json.loads(json.dumps(state.to_json())))
     assert copy.view(None)["calls"] == state.view(None)["calls"]
 
@@ -529,21 +540,34 @@ def test_an_announcement_with_a_card_is_not_an_action_and_a_call_in_play_is_refu
     assert state.phase == "play" and state.to_act == 1
     assert all(set(a) == {"seat", "play"} for a in state.legal_actions())
     card = state.legal_actions()[0]["play"]
-    assert_refused(state, {"seat": 1, "play": card, "say": "a strong club"},
-                   error=InvalidAction)
+    assert_refused(state, {"seat": 1, "play": card, "say": "a strong club"}, error=InvalidAction)
     assert_refused(state, call(1, 3), "auction is over")
     assert_refused(state, call(1, 3, say="hello"), "auction is over")
     state.apply(play(1, card))
-    assert state.view(None)["calls"] == [{"seat": 0, "call": 2, "say": ""},
-                                         {"seat": 1, "call": 2, "say": ""}]
+    assert state.view(None)["calls"] == [
+        {"seat": 0, "call": 2, "say": ""},
+        {"seat": 1, "call": 2, "say": ""},
+    ]
 
 
-@pytest.mark.parametrize("raw", [
-    {"seat": 0, "call": 9}, {"seat": 0, "call": 0}, {"seat": 0, "call": "4"},
-    {"seat": 0, "call": 4.0}, {"seat": 0, "call": True}, {"seat": 0, "call": 4, "say": 7},
-    {"seat": 0, "call": 4, "play": "2S"}, {"seat": 0, "say": "hello"}, {"seat": 0},
-    {"seat": 4, "call": 4}, {"call": 4}, {"seat": 0, "play": "1X"}, "4",
-])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        {"seat": 0, "call": 9},
+        {"seat": 0, "call": 0},
+        {"seat": 0, "call": "4"},
+        {"seat": 0, "call": 4.0},
+        {"seat": 0, "call": True},
+        {"seat": 0, "call": 4, "say": 7},
+        {"seat": 0, "call": 4, "play": "2S"},
+        {"seat": 0, "say": "hello"},
+        {"seat": 0},
+        {"seat": 4, "call": 4},
+        {"call": 4},
+        {"seat": 0, "play": "1X"},
+        "4",
+    ],
+)
 def test_actions_of_the_wrong_shape_are_not_actions(raw):
     state = position(round_robin(), dealer=3)
     assert_refused(state, raw, error=InvalidAction)
@@ -569,14 +593,22 @@ def play_out(state, cards: str) -> None:
 
 def voids_in_hearts() -> list[list[str]]:
     """Seat 1 holds every heart; seats 2, 3 and 0 hold none: 2S, 3C and 5C can be thrown."""
-    return [["AD", *(r + "C" for r in RANKS if r != "3")], by_suit()[1], by_suit()[0],
-            ["3C", *(r + "D" for r in RANKS[:-1])]]
+    return [
+        ["AD", *(r + "C" for r in RANKS if r != "3")],
+        by_suit()[1],
+        by_suit()[0],
+        ["3C", *(r + "D" for r in RANKS[:-1])],
+    ]
 
 
 def three_follow_hearts() -> list[list[str]]:
     """QH (seat 1), KH (seat 3) and AH (seat 0) can follow a heart lead; seat 2 holds none."""
-    return [["AH", *(r + "C" for r in RANKS[:-1])], ["QH", "AC", *(r + "D" for r in RANKS[:11])],
-            by_suit()[0], ["KH", *(r + "H" for r in RANKS[:10]), "KD", "AD"]]
+    return [
+        ["AH", *(r + "C" for r in RANKS[:-1])],
+        ["QH", "AC", *(r + "D" for r in RANKS[:11])],
+        by_suit()[0],
+        ["KH", *(r + "H" for r in RANKS[:10]), "KD", "AD"],
+    ]
 
 
 @pytest.mark.parametrize("contract, winner", [(6, 3), (2, 0), (1, 1), (8, 1)])
@@ -596,8 +628,7 @@ def test_the_trick_goes_to_the_right_trump_or_lead_card_and_its_taker_leads(cont
 
 
 @pytest.mark.parametrize("contract, winner", [(6, 1), (1, 0), (3, 0), (4, 0)])
-def test_without_a_trump_the_suit_led_decides_lowest_in_contract_6_else_highest(
-        contract, winner):
+def test_without_a_trump_the_suit_led_decides_lowest_in_contract_6_else_highest(contract, winner):
     # 2S is the lowest card of the trick but neither follows nor trumps: it never wins.
     state = position(three_follow_hearts(), dealer=3, calls=[contract, contract])
     play_out(state, "QH 2S KH AH")
@@ -619,9 +650,14 @@ def test_equal_points_are_a_loss_for_the_attackers_and_the_defenders_get_ten(con
     state = one_seat_takes_every_trick(contract, trump)
     assert state.tricks == [13, 0, 0, 0]
     assert state.result() == {
-        "contract": contract, "attackers": [0, 1], "defenders": [2, 3],
-        "tricks": [13, 0, 0, 0], "points": [0, 0], "attackers_won": False,
-        "scores": [0, 0, 10, 10]}
+        "contract": contract,
+        "attackers": [0, 1],
+        "defenders": [2, 3],
+        "tricks": [13, 0, 0, 0],
+        "points": [0, 0],
+        "attackers_won": False,
+        "scores": [0, 0, 10, 10],
+    }
 
 
 CONTRACT_6_TIE_HANDS = [
@@ -632,7 +668,8 @@ CONTRACT_6_TIE_HANDS = [
 ]
 CONTRACT_6_TIE_PLAY = (
     "3H 9H 2H 5H 2D JD 7D 4D 6S KS JS 9S AS 2S 8S 5S 9D AD 6D 3D 4H 5C JH 8H QS 4S TS QC "
-    "KC 9C 4C 3C 8D TD QD 6C AC 2C 7H JC 3S KH 7S TC 6H QH AH 8C KD 7C 5D TH")
+    "KC 9C 4C 3C 8D TD QD 6C AC 2C 7H JC 3S KH 7S TC 6H QH AH 8C KD 7C 5D TH"
+)
 
 
 def test_contract_6_thirteen_red_cards_each_is_a_loss_for_the_attackers():
@@ -646,14 +683,23 @@ def test_contract_6_thirteen_red_cards_each_is_a_loss_for_the_attackers():
         model.apply(action)
         assert_matches_model(state, model)
     assert state.result() == {
-        "contract": 6, "attackers": [0, 1], "defenders": [2, 3], "tricks": [3, 3, 2, 5],
-        "points": [13, 13], "attackers_won": False, "scores": [13, 13, 23, 23]}
+        "contract": 6,
+        "attackers": [0, 1],
+        "defenders": [2, 3],
+        "tricks": [3, 3, 2, 5],
+        "points": [13, 13],
+        "attackers_won": False,
+        "scores": [13, 13, 23, 23],
+    }
 
 
-@pytest.mark.parametrize("calls, scores", [
-    ([1, 1], [12, 12, 0, 0]),  # attackers 0 and 1; seat 1 leads and takes every trick
-    ([1, 2, 1], [0, 22, 0, 22]),  # attackers 0 and 2; seat 1, a defender, takes them all
-])
+@pytest.mark.parametrize(
+    "calls, scores",
+    [
+        ([1, 1], [12, 12, 0, 0]),  # attackers 0 and 1; seat 1 leads and takes every trick
+        ([1, 2, 1], [0, 22, 0, 22]),  # attackers 0 and 2; seat 1, a defender, takes them all
+    ],
+)
 def test_contract_1_the_side_with_more_tricks_scores_12_and_the_other_nothing(calls, scores):
     state = position(by_suit(), dealer=3, calls=calls)
     while not state.is_over():  # each holds one suit, nobody can follow: the leader wins
@@ -678,9 +724,15 @@ def test_the_same_seed_deals_the_same_hands_and_the_dealers_left_calls_first():
     assert one.to_act == 3
 
 
-@pytest.mark.parametrize("raw, cycle, length", [
-    ({}, "full", 8), (None, "full", 8), ({"cycle": "full"}, "full", 8),
-    ({"cycle": "short"}, "short", 4)])
+@pytest.mark.parametrize(
+    "raw, cycle, length",
+    [
+        ({}, "full", 8),
+        (None, "full", 8),
+        ({"cycle": "full"}, "full", 8),
+        ({"cycle": "short"}, "short", 4),
+    ],
+)
 def test_the_cycle_option_is_full_by_default_or_short(raw, cycle, length):
     options = RULES.parse_options(raw)
     assert options == {"cycle": cycle}

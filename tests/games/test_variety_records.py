@@ -30,9 +30,14 @@ FIXED_TOTAL = {1: 12, 2: 26, 3: 26, 4: 0, 5: 0, 6: 26, 7: -26, 8: -26}
 
 def record(actions=(), hands=None, **extra) -> dict:
     """Dealer 3, so seat 0 (A) calls first."""
-    return {"game": "variety", "options": {}, "dealer": 3,
-            "hands": round_robin() if hands is None else hands,
-            "actions": list(actions), **extra}
+    return {
+        "game": "variety",
+        "options": {},
+        "dealer": 3,
+        "hands": round_robin() if hands is None else hands,
+        "actions": list(actions),
+        **extra,
+    }
 
 
 def calls(*numbers, first: int = 0) -> list[dict]:
@@ -43,8 +48,9 @@ def by_suit_contract_1() -> dict:
     """Contract 1, attackers 0 and 1; seat 1 leads hearts every time and nobody can follow."""
     actions = calls(1, 1)
     for rank in "23456789TJQKA":
-        actions += [{"seat": s, "play": rank + suit} for s, suit in zip((1, 2, 3, 0), "HDCS",
-                                                                          strict=True)]
+        actions += [
+            {"seat": s, "play": rank + suit} for s, suit in zip((1, 2, 3, 0), "HDCS", strict=True)
+        ]
     return record(actions, hands=by_suit())
 
 
@@ -57,7 +63,8 @@ def simulated(tmp_path) -> list[Path]:
 
 
 def test_a_simulated_deal_gives_13_cards_each_then_an_auction_and_52_cards_scored_by_contract(
-        simulated):
+    simulated,
+):
     for number, path in enumerate(simulated):
         written = read(path)
         assert sorted(c for h in written["hands"] for c in h) == sorted(CODES)
@@ -88,11 +95,13 @@ def test_short_cycle_records_carry_their_option_and_replay(tmp_path):
     simulate("variety", deals=4, seed=23, records_dir=tmp_path, options={"cycle": "short"})
     paths = sorted(tmp_path.iterdir())
     assert [json.loads(p.read_text(encoding="utf-8"))["options"] for p in paths] == [
-        {"cycle": "short"}] * 4
+        {"cycle": "short"}
+    ] * 4
     code, out, err = run("replay", *map(str, paths))
     assert (code, err) == (0, "")
     assert [json.loads(line) for line in lines(out)] == expected_results(
-        "variety", 4, 23, {"cycle": "short"})
+        "variety", 4, 23, {"cycle": "short"}
+    )
 
 
 # -- records written by hand -----------------------------------------------------------------
@@ -103,8 +112,15 @@ def test_a_hand_written_record_replays_to_its_exact_result(tmp_path):
     code, out, err = run("replay", str(path))
     assert (code, err) == (0, "")
     assert json.loads(out) == {
-        "contract": 1, "attackers": [0, 1], "defenders": [2, 3], "tricks": [0, 13, 0, 0],
-        "points": [12, 0], "attackers_won": True, "scores": [12, 12, 0, 0], "complete": True}
+        "contract": 1,
+        "attackers": [0, 1],
+        "defenders": [2, 3],
+        "tricks": [0, 13, 0, 0],
+        "points": [12, 0],
+        "attackers_won": True,
+        "scores": [12, 12, 0, 0],
+        "complete": True,
+    }
 
 
 @pytest.mark.parametrize("options", [{"cycle": "short"}, {"cycle": "full"}, {}, None])
@@ -129,8 +145,15 @@ def test_an_auction_only_record_is_not_complete_but_names_the_contract(tmp_path)
     assert (code, err) == (0, "")
     after_auction, during_auction, before_auction = (json.loads(line) for line in lines(out))
     assert after_auction == {
-        "contract": 4, "attackers": [3, 2], "defenders": [0, 1], "tricks": [0, 0, 0, 0],
-        "points": None, "attackers_won": None, "scores": None, "complete": False}
+        "contract": 4,
+        "attackers": [3, 2],
+        "defenders": [0, 1],
+        "tricks": [0, 0, 0, 0],
+        "points": None,
+        "attackers_won": None,
+        "scores": None,
+        "complete": False,
+    }
     for result in (during_auction, before_auction):
         assert result["complete"] is False
         assert result["contract"] is None and result["attackers"] is None
@@ -138,7 +161,8 @@ def test_an_auction_only_record_is_not_complete_but_names_the_contract(tmp_path)
 
 
 def test_a_simulated_record_cut_before_its_last_card_counts_twelve_tricks_taken(
-        tmp_path, simulated):
+    tmp_path, simulated
+):
     cut = read(simulated[0])
     cut["actions"] = cut["actions"][:-1]
     code, out, _ = run("replay", str(write(tmp_path / "cut.json", cut)))
@@ -167,17 +191,32 @@ def revoke() -> dict:
 
 ILLEGAL = {
     "revoke": (revoke(), 3, {"seat": 2, "play": "3H"}, "must follow suit"),
-    "repeated_call": (record(calls(5, 1, 8, 4, 5)), 4, {"seat": 0, "call": 5},
-                      "already called 5"),
-    "call_in_play": (record(calls(2, 2) + [{"seat": 1, "call": 3, "say": "I lead"}]), 2,
-                     {"seat": 1, "call": 3, "say": "I lead"}, "auction is over"),
-    "card_in_auction": (record([{"seat": 0, "play": "2S"}]), 0, {"seat": 0, "play": "2S"},
-                        "auction is not over"),
+    "repeated_call": (record(calls(5, 1, 8, 4, 5)), 4, {"seat": 0, "call": 5}, "already called 5"),
+    "call_in_play": (
+        record(calls(2, 2) + [{"seat": 1, "call": 3, "say": "I lead"}]),
+        2,
+        {"seat": 1, "call": 3, "say": "I lead"},
+        "auction is over",
+    ),
+    "card_in_auction": (
+        record([{"seat": 0, "play": "2S"}]),
+        0,
+        {"seat": 0, "play": "2S"},
+        "auction is not over",
+    ),
     "out_of_turn": (record(calls(2, 3, first=1)), 0, {"seat": 1, "call": 2}, "not your turn"),
-    "card_not_held": (record(calls(2, 2) + [{"seat": 1, "play": "2S"}]), 2,
-                      {"seat": 1, "play": "2S"}, "not in your hand"),
-    "long_announcement": (record([{"seat": 0, "call": 2, "say": "x" * 81}]), 0,
-                          {"seat": 0, "call": 2, "say": "x" * 81}, "at most 80"),
+    "card_not_held": (
+        record(calls(2, 2) + [{"seat": 1, "play": "2S"}]),
+        2,
+        {"seat": 1, "play": "2S"},
+        "not in your hand",
+    ),
+    "long_announcement": (
+        record([{"seat": 0, "call": 2, "say": "x" * 81}]),
+        0,
+        {"seat": 0, "call": 2, "say": "x" * 81},
+        "at most 80",
+    ),
 }
 
 
@@ -224,7 +263,7 @@ def hands_with(change) -> list[list[str]]:
 
 # What is not a record for every game is checked in test_records.py; here Выборы's own cases.
 INVALID = {
-    "fourteen_cards": record(hands=hands_with(lambda h: (h[0].append(h[1].pop())))),
+    "fourteen_cards": record(hands=hands_with(lambda h: h[0].append(h[1].pop()))),
     "card_twice": record(hands=hands_with(lambda h: h[1].__setitem__(0, h[0][0]))),
     "call_nine": record([{"seat": 0, "call": 9}]),
     "call_zero": record([{"seat": 0, "call": 0}]),
@@ -246,10 +285,14 @@ def test_a_document_that_is_not_a_variety_record_gets_one_line_and_exit_2(tmp_pa
 
 
 def test_bad_input_never_shows_a_traceback_in_a_real_process(tmp_path, simulated):
-    invalid = [write(tmp_path / f"{name}.json", INVALID[name])
-               for name in ("card_twice", "call_as_text")]
-    invalid += [write(tmp_path / f"{name}.json", not_a_record("variety", name))
-                for name in ("a_hand_one_card_short", "unknown_option")]
+    invalid = [
+        write(tmp_path / f"{name}.json", INVALID[name]) for name in ("card_twice", "call_as_text")
+    ]
+    invalid += [
+        write(tmp_path / f"{name}.json", not_a_record("variety", name))
+        for name in ("a_hand_one_card_short", "unknown_option")
+    ]
     printed = assert_refused_in_a_real_process(
-        invalid, write(tmp_path / "revoke.json", revoke()), 3, good=simulated[0])
+        invalid, write(tmp_path / "revoke.json", revoke()), 3, good=simulated[0]
+    )
     assert [result["complete"] for result in printed] == [True]

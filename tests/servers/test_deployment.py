@@ -34,8 +34,10 @@ def pg_connections() -> int | None:
     if connection.vendor != "postgresql":
         return None
     with connection.cursor() as cursor:
-        cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = %s",
-                       [connection.settings_dict["NAME"]])
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = %s",
+            [connection.settings_dict["NAME"]],
+        )
         return cursor.fetchone()[0]
 
 
@@ -77,8 +79,9 @@ class PeakConnections(threading.Thread):
             self.join(10)
 
 
-def test_fifty_concurrent_submissions_of_one_turn_apply_exactly_one(served, fantan_table,
-                                                                   host, settings):
+def test_fifty_concurrent_submissions_of_one_turn_apply_exactly_one(
+    served, fantan_table, host, settings
+):
     """50 threads post the same action of the same deal and version at once to one daphne
     process: one is applied, 49 are refused as stale (409), none fails (no 5xx, no "database
     is locked", no "too many clients"); on PostgreSQL no connection outlives the requests."""
@@ -89,8 +92,12 @@ def test_fifty_concurrent_submissions_of_one_turn_apply_exactly_one(served, fant
     deal = current(fantan_table)
     action = selectors.load(deal).state.legal_actions()[0]
     version = deal.version
-    fields = {"deal": deal.number, "version": version, "seat": seat,
-              **form_fields(fantan_table, action)}
+    fields = {
+        "deal": deal.number,
+        "version": version,
+        "seat": seat,
+        **form_fields(fantan_table, action),
+    }
     member = Member(host)
     sessions = [member.session(server) for _ in range(50)]
     for session in sessions:  # each thread's connection is open before the race
@@ -179,8 +186,10 @@ def test_ten_busy_tables_on_two_processes(served, host):
     tables = [new_table(host, games[i % len(games)], seed=i) for i in range(10)]
     member = Member(host)
     before = pg_connections()
-    streams = [Stream(table, [member.session(s) for s in servers], seed=i)
-               for i, table in enumerate(tables)]
+    streams = [
+        Stream(table, [member.session(s) for s in servers], seed=i)
+        for i, table in enumerate(tables)
+    ]
     for stream in streams:
         stream.start()
     # A few seconds of play, longer on a loaded machine: until every table has had five
@@ -197,7 +206,8 @@ def test_ten_busy_tables_on_two_processes(served, host):
         statuses.update(stream.statuses())
     assert set(statuses) == {200}, statuses
     assert all(len(stream.acknowledged()) >= 5 for stream in streams), [
-        len(stream.acknowledged()) for stream in streams]
+        len(stream.acknowledged()) for stream in streams
+    ]
     for table in tables:
         assert_log_explains_every_deal(table)
     assert_connections_back_to(before)
@@ -207,8 +217,7 @@ def test_a_server_error_fails_the_test_with_the_log(settings, tmp_path, host):
     """The harness itself: a process whose database cannot be opened answers 500 and logs a
     traceback, and ``check`` fails showing it (so the proofs above would)."""
     settings.SECRET_KEY = "live-" + get_random_string(50)
-    broken = server_env(f"sqlite:///{tmp_path}/no-such-folder/club.db", None,
-                        settings.SECRET_KEY)
+    broken = server_env(f"sqlite:///{tmp_path}/no-such-folder/club.db", None, settings.SECRET_KEY)
     with Servers(1, broken, log_dir=str(tmp_path)) as (server,):
         assert Member(host).session(server).get("/").status_code == 500
     with pytest.raises(ServerFailed, match="(?s)traceback.*unable to open database"):

@@ -47,14 +47,20 @@ ACTIONS = 10
 RECONNECT_SECONDS = 10  # the page's script retries for longer; the test gives up after this
 
 
-def open_socket(server: Server, path: str, member: Member | None = None,
-                timeout: float = WAIT) -> ClientConnection:
+def open_socket(
+    server: Server, path: str, member: Member | None = None, timeout: float = WAIT
+) -> ClientConnection:
     """A live page's socket on ``server``, as a browser on the club's address opens it."""
     headers = {}
     if member is not None:
         headers["Cookie"] = f"sessionid={member.cookies['sessionid']}"
-    return connect(f"ws://127.0.0.1:{server.port}{path}", origin=server.url,
-                   additional_headers=headers, proxy=None, open_timeout=timeout)
+    return connect(
+        f"ws://127.0.0.1:{server.port}{path}",
+        origin=server.url,
+        additional_headers=headers,
+        proxy=None,
+        open_timeout=timeout,
+    )
 
 
 def stamp(socket: ClientConnection, timeout: float = WAIT) -> list[int]:
@@ -68,8 +74,10 @@ def assert_nothing_more(socket: ClientConnection, seconds: float = 0.3) -> None:
 
 def needs_redis():
     if redis_url() is None:
-        pytest.skip("two processes tell each other's pages only through Redis: REDIS_URL is "
-                    "unset in this run (the suite's second run, on Redis, has it)")
+        pytest.skip(
+            "two processes tell each other's pages only through Redis: REDIS_URL is "
+            "unset in this run (the suite's second run, on Redis, has it)"
+        )
 
 
 def play(session, table, rng) -> tuple:
@@ -83,8 +91,8 @@ def play(session, table, rng) -> tuple:
 
 # -- one process ---------------------------------------------------------------------------
 
-def test_whatever_a_page_sends_closes_its_socket_cleanly_on_a_served_process(served,
-                                                                             fantan_table):
+
+def test_whatever_a_page_sends_closes_its_socket_cleanly_on_a_served_process(served, fantan_table):
     """The pages send nothing: a text or a binary frame closes the socket with a code
     daphne can send, and the process logs no traceback (``served`` checks its log)."""
     (server,) = served(1)
@@ -99,8 +107,10 @@ def test_whatever_a_page_sends_closes_its_socket_cleanly_on_a_served_process(ser
 
 # -- two processes, one Redis ---------------------------------------------------------------
 
+
 def test_a_spectator_on_one_process_sees_each_action_posted_through_another_within_a_second(
-        served, host):
+    served, host
+):
     """A spectator's socket and the host page's socket (his session cookie) on process A; ten
     writes (reveals, actions) posted one after another through process B: each one's stamp
     reaches both sockets, none lost, none twice, in order, the slowest within a second of
@@ -112,8 +122,10 @@ def test_a_spectator_on_one_process_sees_each_action_posted_through_another_with
     session = member.session(b)
     rng = random.Random(1)
     latencies = []
-    with (open_socket(a, f"/ws/watch/{table.watch_key}/") as watcher,
-          open_socket(a, f"/ws/t/{table.token}/", member) as host_page):
+    with (
+        open_socket(a, f"/ws/watch/{table.watch_key}/") as watcher,
+        open_socket(a, f"/ws/t/{table.token}/", member) as host_page,
+    ):
         sockets = (watcher, host_page)
         assert [stamp(s) for s in sockets] == [selectors.deal_stamp(table)] * 2
         for _ in range(ACTIONS):
@@ -127,8 +139,7 @@ def test_a_spectator_on_one_process_sees_each_action_posted_through_another_with
     assert max(latencies) < LATENCY, [f"{s * 1000:.0f} ms" for s in latencies]
 
 
-def test_a_tournament_page_on_one_process_follows_a_director_on_another(
-        served, django_user_model):
+def test_a_tournament_page_on_one_process_follows_a_director_on_another(served, django_user_model):
     """A tournament's socket on process A; through process B a director enters four players,
     draws and releases a round and types in its sheet: each new version reaches A's socket
     (every one, in order) within a second of B's answer, and the standings fetched from A
@@ -137,9 +148,17 @@ def test_a_tournament_page_on_one_process_follows_a_director_on_another(
     Group.objects.get_or_create(name=DIRECTOR)  # (a transactional test may have flushed it)
     director = user_in(django_user_model, "director", DIRECTOR)
     tournament = tournament_services.create_tournament(
-        user=director, name="Кубок", game="variety", options={"cycle": "short"}, settings={},
-        rounds_planned=3, seating="mixing", seed=7, bye_points=3,
-        order=["match_points", "points", "opponents", "wins"])
+        user=director,
+        name="Кубок",
+        game="variety",
+        options={"cycle": "short"},
+        settings={},
+        rounds_planned=3,
+        seating="mixing",
+        seed=7,
+        bye_points=3,
+        order=["match_points", "points", "opponents", "wins"],
+    )
     key = tournament.key
     a, b = served(2)
     session = Member(director).session(b)
@@ -151,11 +170,15 @@ def test_a_tournament_page_on_one_process_follows_a_director_on_another(
         table = RoundTable.objects.get(round__tournament=tournament)
         return f"/tournaments/{key}/tables/{table.pk}/sheet/", sheet_post(SHORT_CYCLE)
 
-    steps = [*[lambda name=name: (f"/tournaments/{key}/run/enter", {"enter-name": name})
-               for name in ("Анна", "Борис", "Вера", "Глеб")],
-             lambda: (f"/tournaments/{key}/run/draw", {}),
-             lambda: (f"/tournaments/{key}/run/rounds/1/release", {}),
-             table_sheet]
+    steps = [
+        *[
+            lambda name=name: (f"/tournaments/{key}/run/enter", {"enter-name": name})
+            for name in ("Анна", "Борис", "Вера", "Глеб")
+        ],
+        lambda: (f"/tournaments/{key}/run/draw", {}),
+        lambda: (f"/tournaments/{key}/run/rounds/1/release", {}),
+        table_sheet,
+    ]
     latencies = []
     with open_socket(a, f"/ws/tournaments/{key}/") as socket:
         seen = version()
@@ -164,13 +187,13 @@ def test_a_tournament_page_on_one_process_follows_a_director_on_another(
             path, fields = step()
             response = session.post(path, fields)
             answered = time.perf_counter()
-            assert response.status_code == 302, (path, response.status_code,
-                                                  response.text[:500])
+            assert response.status_code == 302, (path, response.status_code, response.text[:500])
             now = version()
             assert now > seen, path
             # every version in between (one write may make more than one), in order
-            assert [stamp(socket) for _ in range(now - seen)] == [[v] for v in
-                                                                  range(seen + 1, now + 1)]
+            assert [stamp(socket) for _ in range(now - seen)] == [
+                [v] for v in range(seen + 1, now + 1)
+            ]
             latencies.append(time.perf_counter() - answered)
             seen = now
         assert_nothing_more(socket)
@@ -183,8 +206,8 @@ def test_a_tournament_page_on_one_process_follows_a_director_on_another(
 
 # -- Redis stopped mid-deal -----------------------------------------------------------------
 
-def test_redis_stopped_mid_deal_loses_no_write_and_the_pages_catch_up(settings, tmp_path,
-                                                                        host):
+
+def test_redis_stopped_mid_deal_loses_no_write_and_the_pages_catch_up(settings, tmp_path, host):
     """Two processes on a private Redis, a spectator's socket on A, writes posted through B.
     Redis is killed (SIGKILL): the socket is closed, every further write is still answered
     200 and is in the deal's log (no 5xx). Redis is started again on its port: the page's

@@ -28,9 +28,13 @@ def main(pg_url: str, redis_url: str, *args: str) -> int:
     runs = [start("SQLite and the in-memory layer", default_env, list(args))]
     if reachable(pg_url) and reachable(redis_url):
         # No cache plugin: two runs writing one .pytest_cache would race.
-        runs.append(start("PostgreSQL and Redis",
-                          {**default_env, "DATABASE_URL": pg_url, "REDIS_URL": redis_url},
-                          ["-p", "no:cacheprovider", *args]))
+        runs.append(
+            start(
+                "PostgreSQL and Redis",
+                {**default_env, "DATABASE_URL": pg_url, "REDIS_URL": redis_url},
+                ["-p", "no:cacheprovider", *args],
+            )
+        )
     elif os.environ.get("CI") == "true":
         print("PostgreSQL or Redis cannot be reached: the second run is required under CI")
         runs[0][1].kill()

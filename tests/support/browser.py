@@ -21,8 +21,14 @@ from games.templatetags.cards import card_name, card_text
 from tests.support.hotseat import leaked_cards, scrub
 
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 PASSWORD = "pw-for-tests-only"
 
 
@@ -30,8 +36,10 @@ def require_chromium() -> None:
     """Called from the test body, so that CI reports a failure rather than a setup error."""
     if Path(CHROMIUM).exists():
         return
-    message = (f"{CHROMIUM} is missing: the browser tests need Debian's chromium "
-               "(apt-get install chromium)")
+    message = (
+        f"{CHROMIUM} is missing: the browser tests need Debian's chromium "
+        "(apt-get install chromium)"
+    )
     if os.environ.get("CI") == "true":
         pytest.fail(message)
     pytest.skip(message)
@@ -51,7 +59,8 @@ class Chromium:
 
             self.playwright = sync_playwright().start()
             self.browser = self.playwright.chromium.launch(
-                executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+                executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+            )
         return self.browser
 
     def close(self):
@@ -77,13 +86,12 @@ def open_page(chromium, live_server, transactional_db):
     contexts = []
 
     def open_page(**options):
-        context = chromium.get().new_context(locale="en-US", base_url=live_server.url,
-                                             **options)
+        context = chromium.get().new_context(locale="en-US", base_url=live_server.url, **options)
         contexts.append(context)
         context.set_default_timeout(10_000)
         page = context.new_page()
         # (Asking for transactional_db: the tabs are closed before the database is emptied.)
-    # The live server speaks WSGI only: answer the table's websocket here, silently,
+        # The live server speaks WSGI only: answer the table's websocket here, silently,
         # instead of letting the page retry a failing connection every three seconds.
         page.route_web_socket(re.compile(r"/ws/"), lambda ws: None)
         page.script_errors = []
@@ -175,8 +183,9 @@ def reveal_button(page, name):
 
 def cards_in_hands(state, but=None) -> list[str]:
     """The cards in the seats' hands (but that of seat ``but``), for any game's engine."""
-    return [code for seat in range(len(state.hands)) if seat != but
-            for code in state.view(seat)["hand"]]
+    return [
+        code for seat in range(len(state.hands)) if seat != but for code in state.view(seat)["hand"]
+    ]
 
 
 def assert_no_hand_shown(page, table):
@@ -228,8 +237,9 @@ def lay_first_card_or_pass(page) -> tuple[str, str] | None:
 
 
 def new_table(user, names=("Anna", "Boris", "Vera", "Gleb"), seed=7) -> Table:
-    return services.start_table(user=user, game="fantan", players=list(names), options={},
-                                seed=seed)
+    return services.start_table(
+        user=user, game="fantan", players=list(names), options={}, seed=seed
+    )
 
 
 def off_the_loop(function, *args, **kwargs):
@@ -251,8 +261,7 @@ def show_hand(table, user):
     """The seat to act has his hand shown; the deal and that seat."""
     deal = current_deal(table)
     seat = selectors.load(deal).state.to_act
-    return services.reveal(deal=deal, seat=seat, expected_version=deal.version,
-                           user=user), seat
+    return services.reveal(deal=deal, seat=seat, expected_version=deal.version, user=user), seat
 
 
 def page_width(page) -> int:

@@ -21,8 +21,9 @@ LIMIT = 2000  # events: far more than any deal below needs
 
 
 def member(name: str, *groups: str, staff: bool = False, player: str | None = None):
-    user = get_user_model().objects.create_user(name, password="pw-for-tests-only",
-                                                is_staff=staff, is_superuser=staff)
+    user = get_user_model().objects.create_user(
+        name, password="pw-for-tests-only", is_staff=staff, is_superuser=staff
+    )
     for group in groups:
         user.groups.add(Group.objects.get(name=group))
     if player:
@@ -58,8 +59,13 @@ def play(table, user, deals_over: int = 0, events: int | None = None) -> None:
             services.reveal(deal=deal, seat=seat, expected_version=deal.version, user=user)
         else:
             action = (state.steps() or state.legal_actions())[0]
-            services.play(deal=deal, seat=seat, expected_version=deal.version, user=user,
-                          action={k: v for k, v in action.items() if k != "seat"})
+            services.play(
+                deal=deal,
+                seat=seat,
+                expected_version=deal.version,
+                user=user,
+                action={k: v for k, v in action.items() if k != "seat"},
+            )
     raise AssertionError(f"the {table.game} table never got where it was asked to")
 
 
@@ -88,14 +94,13 @@ def tables(player_user, director) -> None:
         abandoned = start(director, game, people)
         play(abandoned, director, events=5)
         abandoned.refresh_from_db()
-        services.rename_table(table=abandoned, name=f"Вечер {game}",
-                              expected_version=abandoned.version, user=director)
+        services.rename_table(
+            table=abandoned, name=f"Вечер {game}", expected_version=abandoned.version, user=director
+        )
         abandoned.refresh_from_db()
-        services.abandon_table(table=abandoned, expected_version=abandoned.version,
-                               user=director)
+        services.abandon_table(table=abandoned, expected_version=abandoned.version, user=director)
         if registry.robots(game) is not None:
-            practice = start(player_user, game,
-                             [anna] + [RobotSeat("beginner")] * (count - 1))
+            practice = start(player_user, game, [anna] + [RobotSeat("beginner")] * (count - 1))
             play(practice, player_user, events=6)
             mixed = start(player_user, game, [anna, RobotSeat("club")] + people[2:count])
             play(mixed, player_user, deals_over=1)
@@ -108,16 +113,27 @@ def imported(name: str, director):
 
 def typed_row(table: RoundTable, first_out: int) -> dict:
     seats = table.seats.count()
-    return {"finish_order": [first_out],
-            "cards_left": [0 if seat == first_out else 2 for seat in range(seats)]}
+    return {
+        "finish_order": [first_out],
+        "cards_left": [0 if seat == first_out else 2 for seat in range(seats)],
+    }
 
 
 def tournaments(director, scorer, other_scorer) -> None:
     # Фантан, the club night: ten entrants, tables of 4, 3 and 3, sheets checked twice
     night = tournament_services.create_tournament(
-        user=director, name="Клубный вечер", game="fantan", options={"scoring": "cards"},
-        settings={"deals": 2}, rounds_planned=2, seating="mixing", seed=11, bye_points=3,
-        order=["match_points", "points", "opponents", "wins"], confirmation=True)
+        user=director,
+        name="Клубный вечер",
+        game="fantan",
+        options={"scoring": "cards"},
+        settings={"deals": 2},
+        rounds_planned=2,
+        seating="mixing",
+        seed=11,
+        bye_points=3,
+        order=["match_points", "points", "opponents", "wins"],
+        confirmation=True,
+    )
     for name in PEOPLE:
         tournament_services.add_entrant(tournament=night, player=name, user=director)
     first = tournament_services.draw_round(tournament=night, user=director)
@@ -126,35 +142,59 @@ def tournaments(director, scorer, other_scorer) -> None:
     table = tournament_services.play_here(table=here, user=director).hotseat
     play(table, director, deals_over=1)
     for typed in (confirmed, awaiting):
-        tournament_services.enter_sheet(table=typed, user=scorer,
-                                        rows=[typed_row(typed, 0), typed_row(typed, 1)])
+        tournament_services.enter_sheet(
+            table=typed, user=scorer, rows=[typed_row(typed, 0), typed_row(typed, 1)]
+        )
     tournament_services.confirm_sheet(table=confirmed, user=other_scorer)
     row = confirmed.rows.order_by("index").first()
-    tournament_services.correct_row(row=row, data=typed_row(confirmed, 2),
-                                    reason="Опечатка в протоколе", user=scorer)
-    tournament_services.adjust(round_=first, entrant=night.entrants.get(number=2), points=-2,
-                               reason="Опоздание", user=director)
+    tournament_services.correct_row(
+        row=row, data=typed_row(confirmed, 2), reason="Опечатка в протоколе", user=scorer
+    )
+    tournament_services.adjust(
+        round_=first,
+        entrant=night.entrants.get(number=2),
+        points=-2,
+        reason="Опоздание",
+        user=director,
+    )
     tournament_services.withdraw(entrant=night.entrants.get(number=10), user=director)
     # Выборы: nine entrants, a bye, a table played here, the second round a draft
     cup = tournament_services.create_tournament(
-        user=director, name="Кубок", game="variety", options={"cycle": "short"}, settings={},
-        rounds_planned=3, seating="mixing", seed=7, bye_points=3,
-        order=["match_points", "points", "opponents", "wins"])
+        user=director,
+        name="Кубок",
+        game="variety",
+        options={"cycle": "short"},
+        settings={},
+        rounds_planned=3,
+        seating="mixing",
+        seed=7,
+        bye_points=3,
+        order=["match_points", "points", "opponents", "wins"],
+    )
     for name in PEOPLE[:9]:
         tournament_services.add_entrant(tournament=cup, player=name, user=director)
     first = tournament_services.draw_round(tournament=cup, user=director)
     tournament_services.release_round(round_=first, user=director)
-    table = tournament_services.play_here(table=first.tables.order_by("number")[0],
-                                          user=director).hotseat
+    table = tournament_services.play_here(
+        table=first.tables.order_by("number")[0], user=director
+    ).hotseat
     play(table, director, events=20)
     tournament_services.draw_round(tournament=cup, user=director)
     # Леопард and Фантан imported complete; a Леопард tournament with no round yet
     imported("leopard-swiss-four.json", director)
     imported("fantan-seven-cards.json", director)
     draft = tournament_services.create_tournament(
-        user=director, name="Leopard open", game="leopard", options={}, settings={},
-        rounds_planned=2, seating="swiss", seed=5, bye_points=1,
-        order=["match_points", "points", "opponents", "wins"])
+        user=director,
+        name="Leopard open",
+        game="leopard",
+        options={},
+        settings={},
+        rounds_planned=2,
+        seating="swiss",
+        seed=5,
+        bye_points=1,
+        order=["match_points", "points", "opponents", "wins"],
+    )
     for name in PEOPLE[:5]:
         tournament_services.add_entrant(tournament=draft, player=name, user=director)
 
@@ -163,10 +203,12 @@ def build() -> dict:
     """The club, and a member of each role: {"player", "scorer", "director", "staff"}."""
     for name in PEOPLE:
         Player.objects.get_or_create(name=name)
-    users = {"player": member("anna", PLAYER, player="Анна"),
-             "scorer": member("scorer", SCORER),
-             "director": member("director", DIRECTOR),
-             "staff": member("organiser", staff=True)}
+    users = {
+        "player": member("anna", PLAYER, player="Анна"),
+        "scorer": member("scorer", SCORER),
+        "director": member("director", DIRECTOR),
+        "staff": member("organiser", staff=True),
+    }
     second_scorer = member("scorer2", SCORER)
     tables(users["player"], users["director"])
     tournaments(users["director"], users["scorer"], second_scorer)

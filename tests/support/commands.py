@@ -42,8 +42,14 @@ def run(*args, stdin: str | None = None, monkeypatch=None) -> tuple[int, str, st
 
 def manage(*args, stdin: str | None = None) -> subprocess.CompletedProcess:
     """The command as a user runs it: a separate ``python manage.py`` process."""
-    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, input=stdin,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def lines(text: str) -> list[str]:
@@ -68,8 +74,9 @@ SIMULATED = {"fantan": (6, 11), "variety": (8, 17), "leopard": (8, 1)}
 def simulate_records(folder: Path, game: str) -> list[Path]:
     """The records ``simulate`` writes for ``game`` (SIMULATED deals and seed), in order."""
     deals, seed = SIMULATED[game]
-    code, out, err = run("simulate", game, "--deals", str(deals), "--seed", str(seed),
-                         "--records", str(folder))
+    code, out, err = run(
+        "simulate", game, "--deals", str(deals), "--seed", str(seed), "--records", str(folder)
+    )
     assert code == 0, err
     assert f"{deals} deals" in out
     return sorted(folder.iterdir())
@@ -111,6 +118,7 @@ def _changed(change):
         record = json.loads(json.dumps(valid_record(game)))  # a deep copy
         change(record, game)
         return record
+
     return make
 
 
@@ -124,28 +132,41 @@ NOT_A_RECORD = {
     "no_game": (_changed(lambda r, game: r.pop("game")), "unknown game"),
     "game_not_a_name": (_changed(lambda r, game: r.update(game=[game])), "unknown game"),
     "bad_dealer": (_changed(lambda r, game: r.update(dealer=seats(game))), "dealer must be"),
-    "unknown_option": (_changed(lambda r, game: r.update(options={"trumps": "S"})),
-                       "option 'trumps'"),
-    "a_hand_one_card_short": (_changed(lambda r, game: r["hands"][1].pop()),
-                              "hand must hold"),
-    "one_hand_too_many": (_changed(lambda r, game: r["hands"].append(r["hands"][0])),
-                          "hands must be a list of"),
+    "unknown_option": (
+        _changed(lambda r, game: r.update(options={"trumps": "S"})),
+        "option 'trumps'",
+    ),
+    "a_hand_one_card_short": (_changed(lambda r, game: r["hands"][1].pop()), "hand must hold"),
+    "one_hand_too_many": (
+        _changed(lambda r, game: r["hands"].append(r["hands"][0])),
+        "hands must be a list of",
+    ),
     "one_hand_too_few": (_changed(lambda r, game: r["hands"].pop()), "hands must be a list of"),
-    "unknown_card": (_changed(lambda r, game: r["hands"][0].__setitem__(0, "1X")),
-                     "unknown card '1X'"),
-    "card_not_text": (_changed(lambda r, game: r["hands"][0].__setitem__(0, 8)),
-                      "not a card: 8"),
-    "actions_not_a_list": (_changed(lambda r, game: r.update(actions=r["actions"][0])),
-                           "actions must be a list"),
-    "action_not_an_object": (_changed(lambda r, game: r.update(actions=["8H"])),
-                             "action 0: an action must be a JSON object"),
-    "action_unknown_key": (_changed(lambda r, game: r["actions"][0].update(shuffle=True)),
-                           "action 0: a "),
-    "action_no_seat": (_changed(lambda r, game: r["actions"][0].pop("seat")),
-                       "action 0: seat must be"),
+    "unknown_card": (
+        _changed(lambda r, game: r["hands"][0].__setitem__(0, "1X")),
+        "unknown card '1X'",
+    ),
+    "card_not_text": (_changed(lambda r, game: r["hands"][0].__setitem__(0, 8)), "not a card: 8"),
+    "actions_not_a_list": (
+        _changed(lambda r, game: r.update(actions=r["actions"][0])),
+        "actions must be a list",
+    ),
+    "action_not_an_object": (
+        _changed(lambda r, game: r.update(actions=["8H"])),
+        "action 0: an action must be a JSON object",
+    ),
+    "action_unknown_key": (
+        _changed(lambda r, game: r["actions"][0].update(shuffle=True)),
+        "action 0: a ",
+    ),
+    "action_no_seat": (
+        _changed(lambda r, game: r["actions"][0].pop("seat")),
+        "action 0: seat must be",
+    ),
     "action_seat_out_of_range": (
         _changed(lambda r, game: r["actions"][0].update(seat=seats(game))),
-        "action 0: seat must be"),
+        "action 0: seat must be",
+    ),
 }
 
 
@@ -178,8 +199,9 @@ def assert_illegal(path: Path, index: int, action: dict, reason: str) -> None:
     assert "Traceback" not in err
 
 
-def assert_refused_in_a_real_process(invalid: list[Path], illegal: Path, index: int,
-                                     good: Path | None = None) -> list[dict]:
+def assert_refused_in_a_real_process(
+    invalid: list[Path], illegal: Path, index: int, good: Path | None = None
+) -> list[dict]:
     """In a real ``manage.py replay`` process: the ``invalid`` files (then ``good``) exit 2
     with one line each on stderr, in order; ``illegal`` alone exits 1 naming its action
     ``index``; never a traceback. The results printed for ``good``."""
@@ -232,8 +254,9 @@ BOOK_SQUARE = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S"]
 FILLER = ["6D", "6H", "8D", "8H", "4D", "4H", "6D", "6H", "8D", "8H"]
 
 
-def leopard_record(turns=(), *, then=(), hands=None, next_cards=(), dealer: int = 1,
-                   options=None) -> dict:
+def leopard_record(
+    turns=(), *, then=(), hands=None, next_cards=(), dealer: int = 1, options=None
+) -> dict:
     """A Леопард record whose stock is laid out so that each of ``turns`` plays the card it
     draws; ``then`` are actions appended as written (their cards are not arranged for); then
     ``next_cards`` come off the stock. The other cards fill the hands, unless given, and the
@@ -246,8 +269,13 @@ def leopard_record(turns=(), *, then=(), hands=None, next_cards=(), dealer: int 
     rest = [code for code in CODES for _ in range(pool[code])]
     if hands is None:
         hands, rest = [rest[:8], rest[8:16]], rest[16:]
-    out = {"game": "leopard", "dealer": dealer, "hands": hands,
-           "stock": drawn + list(next_cards) + rest, "actions": list(turns) + list(then)}
+    out = {
+        "game": "leopard",
+        "dealer": dealer,
+        "hands": hands,
+        "stock": drawn + list(next_cards) + rest,
+        "actions": list(turns) + list(then),
+    }
     if options is not None:
         out["options"] = options
     return out
@@ -303,15 +331,20 @@ def assert_refused(state, action: dict, reason: str = "", error=IllegalAction) -
 
 def property_settings(max_examples: int) -> settings:
     """Settings for the engines' Hypothesis properties: whole deals are slow and large."""
-    return settings(max_examples=max_examples, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    return settings(
+        max_examples=max_examples,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
 
 
 def drawn_by(data):
     """A chooser of actions: any legal action, drawn by Hypothesis' ``data``."""
+
     def choose(state) -> dict:
         actions = state.legal_actions()
         return actions[data.draw(st.integers(0, len(actions) - 1), label="action")]
+
     return choose
 
 

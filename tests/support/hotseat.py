@@ -55,8 +55,9 @@ def take_turn(client, table, choose=0, check=None, **extra):
     deal = current(table)
     hotseat = selectors.load(deal)
     if hotseat.handoff:
-        response = client.post(url(table, "reveal"),
-                                stamp(deal, seat=hotseat.state.to_act), **extra)
+        response = client.post(
+            url(table, "reveal"), stamp(deal, seat=hotseat.state.to_act), **extra
+        )
         assert response.status_code in (200, 302), alert(response)
         if check:
             check(response, table)
@@ -65,14 +66,16 @@ def take_turn(client, table, choose=0, check=None, **extra):
     action = next_action(hotseat, choose)
     step = step_first(hotseat, action)
     if step:
-        response = client.post(url(table, "act"), stamp(deal, seat=step["seat"],
-                                                       **form_fields(table, step)), **extra)
+        response = client.post(
+            url(table, "act"), stamp(deal, seat=step["seat"], **form_fields(table, step)), **extra
+        )
         assert response.status_code in (200, 302), alert(response)
         if check:
             check(response, table)
         deal = current(table)
-    response = client.post(url(table, "act"), stamp(deal, seat=action["seat"],
-                                                   **form_fields(table, action)), **extra)
+    response = client.post(
+        url(table, "act"), stamp(deal, seat=action["seat"], **form_fields(table, action)), **extra
+    )
     assert response.status_code in (200, 302), alert(response)
     if check:
         check(response, table)
@@ -89,8 +92,9 @@ def play_to_end(client, table, check=None, **extra):
 
 def reveal_now(client, table):
     deal = current(table)
-    return client.post(url(table, "reveal"),
-                       stamp(deal, seat=selectors.load(deal).state.to_act), **HTMX)
+    return client.post(
+        url(table, "reveal"), stamp(deal, seat=selectors.load(deal).state.to_act), **HTMX
+    )
 
 
 def unchanged(table, before: Deal):
@@ -124,17 +128,28 @@ def act(table, choose=0, user=None):
     deal = current(table)
     hotseat = selectors.load(deal)
     if hotseat.handoff:
-        deal = services.reveal(deal=deal, seat=hotseat.state.to_act,
-                               expected_version=deal.version, user=user)
+        deal = services.reveal(
+            deal=deal, seat=hotseat.state.to_act, expected_version=deal.version, user=user
+        )
         deal.table = table
         hotseat = selectors.load(deal)
     action = next_action(hotseat, choose)
     step = step_first(hotseat, action)
     if step:
-        deal = services.play(deal=deal, seat=step["seat"], action=without_seat(step),
-                             expected_version=deal.version, user=user)
-    services.play(deal=deal, seat=action["seat"], action=without_seat(action),
-                  expected_version=deal.version, user=user)
+        deal = services.play(
+            deal=deal,
+            seat=step["seat"],
+            action=without_seat(step),
+            expected_version=deal.version,
+            user=user,
+        )
+    services.play(
+        deal=deal,
+        seat=action["seat"],
+        action=without_seat(action),
+        expected_version=deal.version,
+        user=user,
+    )
     return action
 
 
@@ -166,7 +181,8 @@ def leaked_cards(html: str, codes) -> list[str]:
         for form in card_forms(code):
             # the substring test first: most hidden cards are nowhere in the page
             if form in html and re.search(
-                    r"(?<![\w♠♥♦♣])" + re.escape(form) + r"(?![\w♠♥♦♣])", html):
+                r"(?<![\w♠♥♦♣])" + re.escape(form) + r"(?![\w♠♥♦♣])", html
+            ):
                 leaks.append(f"{code} as {form!r}")
     return leaks
 

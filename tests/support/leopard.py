@@ -51,8 +51,9 @@ def steer(state) -> dict:
             continue
         for target, place in state.places_for(seat, card):
             top = square[place][-1] if square[place] else None
-            if target != seat or (top is not None and not top & DOWN
-                                  and COLOUR[top] == (seat == 0)):
+            if target != seat or (
+                top is not None and not top & DOWN and COLOUR[top] == (seat == 0)
+            ):
                 continue
             square[place].append(card)
             key = (square_sum(square), top is None)
@@ -108,8 +109,9 @@ def turn_by_services(table, user, choose=steer) -> dict:
     seat = hotseat.state.to_act
     if hotseat.handoff:
         deal = services.reveal(deal=deal, seat=seat, expected_version=deal.version, user=user)
-    deal = services.play(deal=deal, seat=seat, action={"draw": True},
-                         expected_version=deal.version, user=user)
+    deal = services.play(
+        deal=deal, seat=seat, action={"draw": True}, expected_version=deal.version, user=user
+    )
     move = choose(selectors.load(deal).state)
     services.play(deal=deal, seat=seat, action=move, expected_version=deal.version, user=user)
     return move

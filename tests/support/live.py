@@ -25,8 +25,13 @@ NAMES = ["Анна", "Борис", "Вера", "Глеб", "Дарья", "Его
 def new_table(user, game: str, seed: int):
     """A table of the game with its default options, seated from ``NAMES``."""
     rules = registry.rules(game)
-    return services.start_table(user=user, game=game, options={}, seed=seed,
-                                players=NAMES[:rules.seats(rules.parse_options({}))])
+    return services.start_table(
+        user=user,
+        game=game,
+        options={},
+        seed=seed,
+        players=NAMES[: rules.seats(rules.parse_options({}))],
+    )
 
 
 @dataclass(frozen=True)
@@ -54,16 +59,22 @@ def next_post(table, rng: random.Random) -> Post:
     stamp = {"deal": deal.number, "version": deal.version}
     if hotseat.handoff:
         seat = hotseat.state.to_act
-        return Post("reveal", {**stamp, "seat": seat}, deal.number, deal.version,
-                    (REVEAL, seat, {}))
+        return Post(
+            "reveal", {**stamp, "seat": seat}, deal.number, deal.version, (REVEAL, seat, {})
+        )
     action = rng.choice(hotseat.state.legal_actions())
     try:
         hotseat.state.check_steps(action)
     except IllegalAction:  # a step (a draw, say) comes first
         action = hotseat.state.steps()[0]
     fields = registry.game(table.game).moves.fields(action)
-    return Post("act", {**stamp, "seat": action["seat"], **fields}, deal.number, deal.version,
-                (ACTION, action["seat"], action))
+    return Post(
+        "act",
+        {**stamp, "seat": action["seat"], **fields},
+        deal.number,
+        deal.version,
+        (ACTION, action["seat"], action),
+    )
 
 
 @dataclass
@@ -79,8 +90,9 @@ class Stream(threading.Thread):
     (several servers behind one address, as a load balancer spreads them). Every answer is
     kept in ``answers``; a failed connection (a server down) is kept and tried again."""
 
-    def __init__(self, table, sessions, seed: int = 0, until: float | None = None,
-                 retry_pause: float = 0.05):
+    def __init__(
+        self, table, sessions, seed: int = 0, until: float | None = None, retry_pause: float = 0.05
+    ):
         super().__init__(daemon=True)
         self.table = table
         self.sessions = sessions
@@ -94,8 +106,7 @@ class Stream(threading.Thread):
     def run(self):
         turn = 0
         try:
-            while not self.stop.is_set() and (self.until is None
-                                               or time.monotonic() < self.until):
+            while not self.stop.is_set() and (self.until is None or time.monotonic() < self.until):
                 post = next_post(self.table, self.rng)
                 session = self.sessions[turn % len(self.sessions)]
                 turn += 1
@@ -142,8 +153,9 @@ def assert_log_explains_every_deal(table) -> None:
         deal.table = table
         events = list(deal.events.all())
         assert [e.index for e in events] == list(range(deal.version)), deal.number
-        assert (selectors.rebuild(deal, events).to_json()
-                == selectors.load(deal).to_json()), deal.number
+        assert selectors.rebuild(deal, events).to_json() == selectors.load(deal).to_json(), (
+            deal.number
+        )
 
 
 def assert_in_log(table, post) -> None:
@@ -151,7 +163,8 @@ def assert_in_log(table, post) -> None:
     if post.what == "next-deal":
         assert table.deals.filter(number=post.deal + 1).exists(), post
         return
-    event = DealEvent.objects.filter(deal__table=table, deal__number=post.deal,
-                                     index=post.index).first()
+    event = DealEvent.objects.filter(
+        deal__table=table, deal__number=post.deal, index=post.index
+    ).first()
     assert event is not None, f"acknowledged, not in the log: {post}"
     assert (event.kind, event.seat, event.data) == post.event, post

@@ -24,13 +24,15 @@ def phone(chromium, live_server, member):
 
     def open_phone(width=WIDTH, language="en", signed_in=True):
         context = chromium.get().new_context(
-            locale={"en": "en-US", "ru": "ru-RU"}[language], base_url=live_server.url,
-            viewport={"width": width, "height": HEIGHT}, **PHONE)
+            locale={"en": "en-US", "ru": "ru-RU"}[language],
+            base_url=live_server.url,
+            viewport={"width": width, "height": HEIGHT},
+            **PHONE,
+        )
         contexts.append(context)
         context.set_default_timeout(10_000)
         if signed_in:
-            context.add_cookies([{"name": "sessionid", "value": session,
-                                  "url": live_server.url}])
+            context.add_cookies([{"name": "sessionid", "value": session, "url": live_server.url}])
         page = context.new_page()
         page.route_web_socket(re.compile(r"/ws/"), lambda ws: None)  # WSGI: no live socket
         page.script_errors = []

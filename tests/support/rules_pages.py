@@ -5,8 +5,21 @@ from html.parser import HTMLParser
 from django.test import Client
 from django.urls import reverse
 
-VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
-        "track", "wbr"}
+VOID = {
+    "area",
+    "base",
+    "br",
+    "col",
+    "embed",
+    "hr",
+    "img",
+    "input",
+    "link",
+    "meta",
+    "source",
+    "track",
+    "wbr",
+}
 
 
 class Node:
@@ -24,8 +37,12 @@ class Node:
         return " ".join(" ".join(parts).split())
 
     def find_all(self, tag=None, **attrs) -> list["Node"]:
-        return [n for n in self.iter() if (tag is None or n.tag == tag)
-                and all(attr_has(n, k.rstrip("_"), v) for k, v in attrs.items())]
+        return [
+            n
+            for n in self.iter()
+            if (tag is None or n.tag == tag)
+            and all(attr_has(n, k.rstrip("_"), v) for k, v in attrs.items())
+        ]
 
     def by_id(self, id_: str) -> "Node":
         found = self.find_all(id=id_)

@@ -26,8 +26,14 @@ import requests
 BASE_DIR = Path(__file__).resolve().parents[2]
 STARTUP_SECONDS = 30
 # What the running test process sets for itself and a served process must not inherit.
-NOT_INHERITED = ("DATABASE_URL", "REDIS_URL", "SECRET_KEY", "DEBUG", "DJANGO_SETTINGS_MODULE",
-                 "DJANGO_ALLOW_ASYNC_UNSAFE")
+NOT_INHERITED = (
+    "DATABASE_URL",
+    "REDIS_URL",
+    "SECRET_KEY",
+    "DEBUG",
+    "DJANGO_SETTINGS_MODULE",
+    "DJANGO_ALLOW_ASYNC_UNSAFE",
+)
 TRACEBACK = "Traceback (most recent call last)"
 
 
@@ -78,8 +84,13 @@ def redis_url() -> str | None:
 def server_env(database: str, redis: str | None, secret_key: str) -> dict:
     """A served installation's environment: DEBUG off, the given database and Redis."""
     env = {k: v for k, v in os.environ.items() if k not in NOT_INHERITED}
-    env.update(DJANGO_SETTINGS_MODULE="config.settings", DATABASE_URL=database,
-               SECRET_KEY=secret_key, DEBUG="0", PYTHONUNBUFFERED="1")
+    env.update(
+        DJANGO_SETTINGS_MODULE="config.settings",
+        DATABASE_URL=database,
+        SECRET_KEY=secret_key,
+        DEBUG="0",
+        PYTHONUNBUFFERED="1",
+    )
     if redis:
         env["REDIS_URL"] = redis
     return env
@@ -107,10 +118,23 @@ class Server:
             log.flush()
             self.meant_to_stop = False
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port),
-                 "config.asgi:application"],
-                cwd=BASE_DIR, env=self.env, stdin=subprocess.DEVNULL, stdout=log,
-                stderr=subprocess.STDOUT, start_new_session=True)
+                [
+                    sys.executable,
+                    "-m",
+                    "daphne",
+                    "-b",
+                    "127.0.0.1",
+                    "-p",
+                    str(self.port),
+                    "config.asgi:application",
+                ],
+                cwd=BASE_DIR,
+                env=self.env,
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
         self.starts += 1
         return self
 
@@ -119,16 +143,20 @@ class Server:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise ServerFailed(f"daphne on port {self.port} exited with "
-                                   f"{self.process.returncode} before it answered\n{self.log()}")
+                raise ServerFailed(
+                    f"daphne on port {self.port} exited with "
+                    f"{self.process.returncode} before it answered\n{self.log()}"
+                )
             try:
                 if requests.get(self.url + "/healthz", timeout=1).status_code == 200:
                     return self
             except requests.RequestException:
                 pass
             time.sleep(0.05)
-        raise ServerFailed(f"daphne on port {self.port} did not answer /healthz within "
-                           f"{timeout:.0f} s\n{self.log()}")
+        raise ServerFailed(
+            f"daphne on port {self.port} did not answer /healthz within "
+            f"{timeout:.0f} s\n{self.log()}"
+        )
 
     def running(self) -> bool:
         return self.process is not None and self.process.poll() is None
@@ -178,7 +206,7 @@ class Server:
         except OSError as exc:
             return f"--- no log of daphne on port {self.port}: {exc}"
         if TRACEBACK in text:
-            text = text[text.index(TRACEBACK):]
+            text = text[text.index(TRACEBACK) :]
         kept = text.splitlines()[-lines:] if lines else text.splitlines()
         return f"--- log of daphne on port {self.port} ({self.log_path}):\n" + "\n".join(kept)
 
@@ -188,8 +216,10 @@ class Server:
         if TRACEBACK in text:
             raise ServerFailed(f"daphne on port {self.port} logged a traceback\n{self.log()}")
         if self.process is not None and not self.meant_to_stop and self.process.poll() is not None:
-            raise ServerFailed(f"daphne on port {self.port} exited by itself with "
-                               f"{self.process.returncode}\n{self.log()}")
+            raise ServerFailed(
+                f"daphne on port {self.port} exited by itself with "
+                f"{self.process.returncode}\n{self.log()}"
+            )
 
 
 class Servers(list):
@@ -241,8 +271,10 @@ class Member:
 
         client = Client()
         client.force_login(user)
-        self.cookies = {"sessionid": client.cookies["sessionid"].value,
-                        "csrftoken": get_random_string(32)}
+        self.cookies = {
+            "sessionid": client.cookies["sessionid"].value,
+            "csrftoken": get_random_string(32),
+        }
 
     def session(self, server: Server) -> "MemberSession":
         return MemberSession(server.url, self.cookies)
@@ -289,15 +321,31 @@ class RedisServer:
         assert self.process is None or self.process.poll() is not None, "already running"
         with open(self.log_path, "a") as log:
             self.process = subprocess.Popen(
-                [self.binary, "--port", str(self.port), "--bind", "127.0.0.1",
-                 "--save", "", "--appendonly", "no", "--dir", str(self.log_path.parent)],
-                stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
-                start_new_session=True)
+                [
+                    self.binary,
+                    "--port",
+                    str(self.port),
+                    "--bind",
+                    "127.0.0.1",
+                    "--save",
+                    "",
+                    "--appendonly",
+                    "no",
+                    "--dir",
+                    str(self.log_path.parent),
+                ],
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise ServerFailed(f"redis-server on port {self.port} exited with "
-                                   f"{self.process.returncode}\n{self.log_path.read_text()}")
+                raise ServerFailed(
+                    f"redis-server on port {self.port} exited with "
+                    f"{self.process.returncode}\n{self.log_path.read_text()}"
+                )
             try:
                 with socket.create_connection(("127.0.0.1", self.port), 1) as sock:
                     sock.sendall(b"PING\r\n")
@@ -306,8 +354,10 @@ class RedisServer:
             except OSError:
                 pass
             time.sleep(0.02)
-        raise ServerFailed(f"redis-server on port {self.port} did not answer within "
-                           f"{timeout:.0f} s\n{self.log_path.read_text()}")
+        raise ServerFailed(
+            f"redis-server on port {self.port} did not answer within "
+            f"{timeout:.0f} s\n{self.log_path.read_text()}"
+        )
 
     def kill(self) -> None:
         """SIGKILL, as a crash would."""

@@ -55,15 +55,21 @@ def advance(table, user, until=None):
             services.reveal(deal=deal, seat=seat, expected_version=deal.version, user=user)
             continue
         action = move(state) or (state.steps() or state.legal_actions())[0]
-        services.play(deal=deal, seat=seat, expected_version=deal.version, user=user,
-                      action={k: v for k, v in action.items() if k != "seat"})
+        services.play(
+            deal=deal,
+            seat=seat,
+            expected_version=deal.version,
+            user=user,
+            action={k: v for k, v in action.items() if k != "seat"},
+        )
     raise AssertionError(f"the {table.game} deal never reached the state asked for")
 
 
 def new_table(user, game, **options):
     seats = registry.rules(game).seats(registry.rules(game).parse_options(options))
-    return services.start_table(user=user, game=game, players=NAMES[:seats], options=options,
-                                seed=7)
+    return services.start_table(
+        user=user, game=game, players=NAMES[:seats], options=options, seed=7
+    )
 
 
 def shown(hotseat) -> bool:
@@ -84,8 +90,10 @@ def leopard_chosen(table) -> str:
     """The address of a Леопард turn with a card chosen that may be laid: its places marked."""
     hotseat = selectors.load(current(table))
     lay = next(a for a in hotseat.state.legal_actions() if "lay" in a)
-    hand = [entry.code for entry in selectors.table_page(table, current(table),
-                                                         chosen=lay["lay"]).board.hand]
+    hand = [
+        entry.code
+        for entry in selectors.table_page(table, current(table), chosen=lay["lay"]).board.hand
+    ]
     return f"{table.get_absolute_url()}?card={lay['lay']}&at={hand.index(lay['lay'])}"
 
 
@@ -98,48 +106,64 @@ def build(user) -> tuple[list, list]:
     # Фантан: each kind of turn, and a finished deal
     tables["fantan handoff"] = new_table(user, "fantan")
     tables["fantan turn: cards to lay"] = table_in(
-        user, "fantan", lambda h: shown(h) and view(h)["playable"] and not view(h)["extra"])
+        user, "fantan", lambda h: shown(h) and view(h)["playable"] and not view(h)["extra"]
+    )
     tables["fantan turn: nothing to lay"] = table_in(
-        user, "fantan", lambda h: shown(h) and not view(h)["playable"])
+        user, "fantan", lambda h: shown(h) and not view(h)["playable"]
+    )
     tables["fantan turn: a card more after an ace"] = table_in(
-        user, "fantan", lambda h: shown(h) and view(h)["extra"], ace_extra=True)
+        user, "fantan", lambda h: shown(h) and view(h)["extra"], ace_extra=True
+    )
     tables["fantan deal over"] = table_in(user, "fantan", None)
     # Выборы: the auction, a trick being played, a finished deal (the cycle's sheet)
     tables["variety handoff"] = new_table(user, "variety")
     tables["variety turn: auction"] = table_in(
-        user, "variety", lambda h: shown(h) and view(h)["phase"] == "auction"
-        and view(h)["calls"])
+        user, "variety", lambda h: shown(h) and view(h)["phase"] == "auction" and view(h)["calls"]
+    )
     tables["variety turn: trick"] = table_in(
-        user, "variety", lambda h: shown(h) and view(h)["phase"] == "play"
-        and view(h)["trick"] and view(h)["last_trick"])
+        user,
+        "variety",
+        lambda h: (
+            shown(h) and view(h)["phase"] == "play" and view(h)["trick"] and view(h)["last_trick"]
+        ),
+    )
     tables["variety deal over"] = table_in(user, "variety", None)
     # Леопард: the draw, the choice of a card, a finished deal (the match's sheet)
     tables["leopard handoff"] = new_table(user, "leopard")
     tables["leopard turn: draw"] = table_in(
-        user, "leopard", lambda h: shown(h) and view(h)["may_draw"]
-        and len(h.actions) > 12)
+        user, "leopard", lambda h: shown(h) and view(h)["may_draw"] and len(h.actions) > 12
+    )
     tables["leopard turn: choose a card"] = table_in(
-        user, "leopard", lambda h: shown(h) and not view(h)["may_draw"]
-        and len(h.actions) > 12)
+        user, "leopard", lambda h: shown(h) and not view(h)["may_draw"] and len(h.actions) > 12
+    )
     tables["leopard deal over"] = table_in(user, "leopard", None)
 
-    visitor = [("home", "/"), ("sign-in", "/accounts/login/"), ("replay upload", "/replay/"),
-               ("not found", "/no-such-page/")]
+    visitor = [
+        ("home", "/"),
+        ("sign-in", "/accounts/login/"),
+        ("replay upload", "/replay/"),
+        ("not found", "/no-such-page/"),
+    ]
     visitor += [(f"{game} rules", f"/rules/{game}/") for game in sorted(registry.GAMES)]
     member = [(f"{game} new table", f"/tables/new/{game}/") for game in sorted(registry.GAMES)]
     member += [(name, table.get_absolute_url()) for name, table in tables.items()]
-    member.append(("leopard turn: a card chosen",
-                   leopard_chosen(tables["leopard turn: choose a card"])))
+    member.append(
+        ("leopard turn: a card chosen", leopard_chosen(tables["leopard turn: choose a card"]))
+    )
     for game in sorted(registry.GAMES):
         playing = next(t for n, t in tables.items() if n.startswith(f"{game} turn"))
         over = tables[f"{game} deal over"]
         visitor.append((f"{game} spectators", playing.get_watch_url()))
         member.append((f"{game} replay", f"{over.get_absolute_url()}deals/1/replay/?step=9"))
     for game in ("variety", "leopard"):
-        member.append((f"{game} score sheet", f"{tables[f'{game} deal over'].get_absolute_url()}"
-                                             "cycles/1/"))
-    member += [("members", "/members/"), ("account", "/account/"),
-               ("password change", "/account/password/")]
+        member.append(
+            (f"{game} score sheet", f"{tables[f'{game} deal over'].get_absolute_url()}cycles/1/")
+        )
+    member += [
+        ("members", "/members/"),
+        ("account", "/account/"),
+        ("password change", "/account/password/"),
+    ]
     pages = tournament(user)
     visitor += pages["public"]
     member += pages["director"]
@@ -150,9 +174,17 @@ def tournament(user) -> dict:
     """A Выборы tournament of nine (two tables and a bye), its first round released, one
     table played here, the other's sheet to type in."""
     made = tournament_services.create_tournament(
-        user=user, name="Кубок", game="variety", options={"cycle": "short"}, settings={},
-        rounds_planned=3, seating="mixing", seed=7, bye_points=3,
-        order=["match_points", "points", "opponents", "wins"])
+        user=user,
+        name="Кубок",
+        game="variety",
+        options={"cycle": "short"},
+        settings={},
+        rounds_planned=3,
+        seating="mixing",
+        seed=7,
+        bye_points=3,
+        order=["match_points", "points", "opponents", "wins"],
+    )
     for name in NAMES + ["Дарья", "Alice", "Bob", "Carol", "Dave"]:
         tournament_services.add_entrant(tournament=made, player=name, user=user)
     first = tournament_services.draw_round(tournament=made, user=user)
@@ -161,14 +193,19 @@ def tournament(user) -> dict:
     tournament_services.play_here(table=played, user=user)
     base = f"/tournaments/{made.key}/"
     entrant = made.entrants.select_related("player").first()
-    public = [("tournaments", "/tournaments/"), ("tournament", base),
-              ("tournament round", f"{base}rounds/1/"),
-              ("tournament standings", f"{base}standings/"),
-              ("tournament projector", f"{base}projector/"),
-              ("player's tournaments", f"/tournaments/players/{entrant.player.pk}/")]
-    director = [("new tournament", "/tournaments/new/variety/"),
-                ("tournament run", f"{base}run/"),
-                ("withdrawal's confirmation", f"{base}run/entrants/{entrant.pk}/withdraw"),
-                ("round's paper sheets", f"{base}rounds/1/sheets/"),
-                ("table's sheet", f"{base}tables/{typed.pk}/sheet/")]
+    public = [
+        ("tournaments", "/tournaments/"),
+        ("tournament", base),
+        ("tournament round", f"{base}rounds/1/"),
+        ("tournament standings", f"{base}standings/"),
+        ("tournament projector", f"{base}projector/"),
+        ("player's tournaments", f"/tournaments/players/{entrant.player.pk}/"),
+    ]
+    director = [
+        ("new tournament", "/tournaments/new/variety/"),
+        ("tournament run", f"{base}run/"),
+        ("withdrawal's confirmation", f"{base}run/entrants/{entrant.pk}/withdraw"),
+        ("round's paper sheets", f"{base}rounds/1/sheets/"),
+        ("table's sheet", f"{base}tables/{typed.pk}/sheet/"),
+    ]
     return {"public": public, "director": director}

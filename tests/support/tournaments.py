@@ -46,18 +46,28 @@ def variety_row(seed: int) -> dict:
     take 16 or 26, or take 10 and the defenders get their 16 and the +10."""
     attackers = [[0, 1], [2, 3], [0, 2], [1, 3], [0, 3], [1, 2]][seed % 6]
     attack, defence = [(16, 10), (26, 0), (10, 26)][seed % 3]
-    return {"contract": 2, "attackers": attackers,
-            "scores": [attack if seat in attackers else defence for seat in range(4)]}
+    return {
+        "contract": 2,
+        "attackers": attackers,
+        "scores": [attack if seat in attackers else defence for seat in range(4)],
+    }
 
 
 def new_tournament(host, game="variety", **changes):
-    settings = {"name": "Кубок", "game": game, "options": {"cycle": "short"}
-                if game == "variety" else {}, "settings": {}, "rounds_planned": 3,
-                "seating": "mixing", "seed": 7, "bye_points": 3,
-                "order": ["match_points", "points", "opponents", "wins"], **changes}
+    settings = {
+        "name": "Кубок",
+        "game": game,
+        "options": {"cycle": "short"} if game == "variety" else {},
+        "settings": {},
+        "rounds_planned": 3,
+        "seating": "mixing",
+        "seed": 7,
+        "bye_points": 3,
+        "order": ["match_points", "points", "opponents", "wins"],
+        **changes,
+    }
     return services.create_tournament(user=host, **settings)
 
 
 def enter(tournament, names, host):
-    return [services.add_entrant(tournament=tournament, player=name, user=host)
-            for name in names]
+    return [services.add_entrant(tournament=tournament, player=name, user=host) for name in names]

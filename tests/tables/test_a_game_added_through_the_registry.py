@@ -59,8 +59,9 @@ def duel():
 
 @pytest.fixture
 def duel_table(duel, host_client, players):
-    response = host_client.post("/tables/new/duel/", {"seat_0": players[0].pk,
-                                                      "seat_1": players[1].pk})
+    response = host_client.post(
+        "/tables/new/duel/", {"seat_0": players[0].pk, "seat_1": players[1].pk}
+    )
     assert response.status_code == 302
     return Table.objects.get(token=response["Location"].split("/")[2])
 
@@ -77,7 +78,8 @@ def expected_scores(actions) -> list[int]:
 
 @pytest.mark.django_db
 def test_the_front_page_offers_the_new_game_and_its_table_can_be_started(
-        duel, host_client, players):
+    duel, host_client, players
+):
     home = host_client.get("/", **EN).content.decode()
     assert 'href="/tables/new/duel/"' in home
     assert "Start a Duel table" in home
@@ -86,8 +88,9 @@ def test_the_front_page_offers_the_new_game_and_its_table_can_be_started(
     page = form.content.decode()
     assert 'name="seat_1"' in page and 'name="seat_2"' not in page  # two seats only
 
-    response = host_client.post("/tables/new/duel/", {"seat_0": players[0].pk,
-                                                      "seat_1": players[1].pk})
+    response = host_client.post(
+        "/tables/new/duel/", {"seat_0": players[0].pk, "seat_1": players[1].pk}
+    )
     assert response.status_code == 302
     table = Table.objects.get(token=response["Location"].split("/")[2])
     assert response["Location"] == table.get_absolute_url()
@@ -106,7 +109,8 @@ def test_the_front_page_offers_the_new_game_and_its_table_can_be_started(
 
 @pytest.mark.django_db
 def test_a_whole_deal_is_played_through_the_pages_and_its_record_replays(
-        duel_table, host_client, tmp_path):
+    duel_table, host_client, tmp_path
+):
     table = duel_table
     reveal_now(host_client, table)
     deal = current(table)
@@ -153,8 +157,9 @@ def test_a_card_not_in_the_hand_is_refused_by_the_shared_machinery(duel_table, h
     state = selectors.load(before).state
     seat = state.to_act
     for card in (state.hands[1 - seat][0], "AS"):  # the other hand's card; out of the pack
-        response = host_client.post(url(table, "act"), stamp(before, seat=seat, card=card),
-                                    **EN, **HTMX)
+        response = host_client.post(
+            url(table, "act"), stamp(before, seat=seat, card=card), **EN, **HTMX
+        )
         assert response.status_code == 400
         assert "is not in your hand" in alert(response)
         unchanged(table, before)
@@ -180,6 +185,7 @@ def test_once_unregistered_the_game_is_unknown(host_client, tmp_path):
 
 
 # -- the registry's contract: each part checked when the game is registered -----------------
+
 
 def test_every_game_of_the_club_has_every_part_and_each_keeps_its_protocol():
     for key in registry.GAMES:
@@ -222,28 +228,58 @@ class HalfTournament:
         return [2] * (entrants // 2)
 
 
-@pytest.mark.parametrize(("modules", "said"), [
-    ({"engine": {"RULES": DUEL_RULES}, "tournament": {"TOURNAMENT": HalfTournament()}},
-     ["tournament.TOURNAMENT.check_row() is missing",
-      "tournament.TOURNAMENT.row_layout() is missing", "TournamentParts"]),
-    ({"engine": {"RULES": DUEL_RULES}, "tournament": {"PARTS": HalfTournament()}},
-     ["tournament.TOURNAMENT is missing"]),
-    ({"engine": {"RULES": object()}},
-     ["engine.RULES.key is missing", "engine.RULES.deal() is missing", "base.Rules"]),
-    ({"tournament": {"TOURNAMENT": registry.tournament("leopard")}},
-     ["there is no module tests.broken_duel.engine",
-      "tournament.TOURNAMENT.key is 'leopard', not the game's key 'duel'"]),
-    ({"engine": {"RULES": DUEL_RULES},
-      "robots": {"ROBOTS": {"grandmaster": object}, "MEASURE": "won"}},
-     ["robots.sample_state() is missing"]),
-    ({"engine": {"RULES": DUEL_RULES},
-      "robots": {"ROBOTS": {"grandmaster": object}, "MEASURE": "goals",
-                 "sample_state": lambda view, rng: None}},
-     ["robots.ROBOTS has an unknown strength 'grandmaster'",
-      "robots.MEASURE is 'goals', not one of won, points"]),
-])
+@pytest.mark.parametrize(
+    ("modules", "said"),
+    [
+        (
+            {"engine": {"RULES": DUEL_RULES}, "tournament": {"TOURNAMENT": HalfTournament()}},
+            [
+                "tournament.TOURNAMENT.check_row() is missing",
+                "tournament.TOURNAMENT.row_layout() is missing",
+                "TournamentParts",
+            ],
+        ),
+        (
+            {"engine": {"RULES": DUEL_RULES}, "tournament": {"PARTS": HalfTournament()}},
+            ["tournament.TOURNAMENT is missing"],
+        ),
+        (
+            {"engine": {"RULES": object()}},
+            ["engine.RULES.key is missing", "engine.RULES.deal() is missing", "base.Rules"],
+        ),
+        (
+            {"tournament": {"TOURNAMENT": registry.tournament("leopard")}},
+            [
+                "there is no module tests.broken_duel.engine",
+                "tournament.TOURNAMENT.key is 'leopard', not the game's key 'duel'",
+            ],
+        ),
+        (
+            {
+                "engine": {"RULES": DUEL_RULES},
+                "robots": {"ROBOTS": {"grandmaster": object}, "MEASURE": "won"},
+            },
+            ["robots.sample_state() is missing"],
+        ),
+        (
+            {
+                "engine": {"RULES": DUEL_RULES},
+                "robots": {
+                    "ROBOTS": {"grandmaster": object},
+                    "MEASURE": "goals",
+                    "sample_state": lambda view, rng: None,
+                },
+            },
+            [
+                "robots.ROBOTS has an unknown strength 'grandmaster'",
+                "robots.MEASURE is 'goals', not one of won, points",
+            ],
+        ),
+    ],
+)
 def test_a_game_whose_parts_break_their_protocol_is_refused_at_registration(
-        monkeypatch, modules, said):
+    monkeypatch, modules, said
+):
     fake_package(monkeypatch, "tests.broken_duel", **modules)
     with pytest.raises(registry.BrokenGame) as refused:
         registry.register("duel", "tests.broken_duel")
@@ -264,6 +300,7 @@ def test_a_game_registered_under_another_key_than_its_rules_name_is_refused():
 
 # -- tournaments: offered only for a game with tournament parts ------------------------------
 
+
 @pytest.fixture
 def director_client(django_user_model):
     client = Client()
@@ -272,19 +309,25 @@ def director_client(django_user_model):
 
 
 DUEL_DOCUMENT = {  # Duel's scores add up to 0 at every deal; a sheet is two deals
-    "tournament": "Duel night", "game": "duel", "date": "2025-03-01",
+    "tournament": "Duel night",
+    "game": "duel",
+    "date": "2025-03-01",
     "players": ["Ada", "Ben", "Cy", "Di"],
     "rounds": [
-        {"tables": [{"players": ["Ada", "Ben"], "rows": [{"scores": [5, -5]},
-                                                         {"scores": [-3, 3]}]},
-                    {"players": ["Cy", "Di"], "rows": [{"scores": [10, -10]},
-                                                       {"scores": [-4, 4]}]}],
-         "byes": []},
-        {"tables": [{"players": ["Ada", "Cy"], "rows": [{"scores": [1, -1]},
-                                                        {"scores": [-1, 1]}]},
-                    {"players": ["Ben", "Di"], "rows": [{"scores": [-7, 7]},
-                                                        {"scores": [2, -2]}]}],
-         "byes": []},
+        {
+            "tables": [
+                {"players": ["Ada", "Ben"], "rows": [{"scores": [5, -5]}, {"scores": [-3, 3]}]},
+                {"players": ["Cy", "Di"], "rows": [{"scores": [10, -10]}, {"scores": [-4, 4]}]},
+            ],
+            "byes": [],
+        },
+        {
+            "tables": [
+                {"players": ["Ada", "Cy"], "rows": [{"scores": [1, -1]}, {"scores": [-1, 1]}]},
+                {"players": ["Ben", "Di"], "rows": [{"scores": [-7, 7]}, {"scores": [2, -2]}]},
+            ],
+            "byes": [],
+        },
     ],
 }
 # Round 1: Ada 2 beats Ben −2, Cy 6 beats Di −6 (6 match points each winner); round 2: Ada
@@ -300,7 +343,8 @@ DUEL_STANDINGS = [
 
 @pytest.mark.django_db
 def test_a_game_without_tournament_parts_is_offered_for_tables_only_and_nothing_answers_500(
-        director_client, tmp_path):
+    director_client, tmp_path
+):
     with duel_registered("tests.support.duel.casual"):
         home = director_client.get("/", **EN).content.decode()
         assert 'href="/tables/new/duel/"' in home  # its tables are played as ever...
@@ -321,11 +365,20 @@ def test_a_game_without_tournament_parts_is_offered_for_tables_only_and_nothing_
         assert "not a tournament document: the game 'duel' is not played in tournaments" in err
         with pytest.raises(tournament_services.TournamentError) as refused:
             tournament_services.create_tournament(
-                user=None, name="Duel night", game="duel", options={}, settings={},
-                rounds_planned=1, seating="mixing", seed=1, bye_points=3,
-                order=["match_points"])
-        assert str(refused.value) == ("These settings do not fit: the game 'duel' is not "
-                                      "played in tournaments")
+                user=None,
+                name="Duel night",
+                game="duel",
+                options={},
+                settings={},
+                rounds_planned=1,
+                seating="mixing",
+                seed=1,
+                bye_points=3,
+                order=["match_points"],
+            )
+        assert str(refused.value) == (
+            "These settings do not fit: the game 'duel' is not played in tournaments"
+        )
         code, out, err = run_seating("duel")
         assert code == 1 and "the game 'duel' is not played in tournaments" in err
         assert not Tournament.objects.exists()
@@ -342,7 +395,8 @@ def run_seating(game: str) -> tuple[int, str, str]:
 
 @pytest.mark.django_db
 def test_a_game_with_tournament_parts_is_offered_and_its_document_reaches_the_standings(
-        director_client, tmp_path):
+    director_client, tmp_path
+):
     with duel_registered():
         page = director_client.get("/tournaments/", **EN).content.decode()
         assert 'href="/tournaments/new/duel/"' in page and "New Duel tournament" in page
@@ -352,12 +406,12 @@ def test_a_game_with_tournament_parts_is_offered_and_its_document_reaches_the_st
         broken["rounds"][1]["tables"][1]["rows"][1] = {"scores": [2, -1]}
         code, out, err = run("tournament", "import", str(write(tmp_path / "bad.json", broken)))
         assert code == 1
-        assert err.strip() == ("round 2, table 2, row 2: The two scores must add up to 0, "
-                               "not 1.")
+        assert err.strip() == ("round 2, table 2, row 2: The two scores must add up to 0, not 1.")
         assert not Tournament.objects.exists()
 
-        code, out, err = run("tournament", "import",
-                             str(write(tmp_path / "duel.json", DUEL_DOCUMENT)))
+        code, out, err = run(
+            "tournament", "import", str(write(tmp_path / "duel.json", DUEL_DOCUMENT))
+        )
         assert (code, err) == (0, "")
         key = json.loads(out)["tournament"]
         code, out, err = run("tournament", "standings", key, "--json")
@@ -368,7 +422,11 @@ def test_a_game_with_tournament_parts_is_offered_and_its_document_reaches_the_st
             response = Client().get(f"/tournaments/{key}/{address}", **EN)
             assert response.status_code == 200, address
         standings = Client().get(f"/tournaments/{key}/standings/", **EN).content.decode()
-        assert standings.index("Cy") < standings.index("Ada") < standings.index("Di") \
+        assert (
+            standings.index("Cy")
+            < standings.index("Ada")
+            < standings.index("Di")
             < standings.index("Ben")
+        )
         code, out, err = run("tournament", "export", key)
         assert json.loads(out)["rounds"] == DUEL_DOCUMENT["rounds"]

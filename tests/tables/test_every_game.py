@@ -56,8 +56,10 @@ def move_fields(table, deal, move) -> dict:
 
 # -- hidden cards ---------------------------------------------------------------------------
 
+
 def test_pages_never_hold_hidden_cards_through_a_whole_deal_and_the_next_deals_first_page(
-        host_client, table):
+    host_client, table
+):
     def check(response, table):
         check_hidden(response, table)
         check_hidden(host_client.get(url(table)), table)  # the full page as well
@@ -75,8 +77,10 @@ def test_pages_never_hold_hidden_cards_through_a_whole_deal_and_the_next_deals_f
 
 # -- refusals: a clear message, a 4xx status, and the deal unchanged -------------------------
 
+
 def test_a_stale_page_and_a_double_click_are_refused_and_show_the_table_as_it_is(
-        host_client, table):
+    host_client, table
+):
     page_deal, move = shown(host_client, table)
     fields = move_fields(table, page_deal, move)
     first = host_client.post(url(table, "act"), fields, **HTMX)
@@ -120,13 +124,15 @@ def valued_action(client, table) -> dict:
     for choose in range(20):
         deal, _ = shown(client, table)
         hotseat = selectors.load(deal)
-        valued = [a for a in hotseat.state.legal_actions()
-                  if any(v != "1" for v in form_fields(table, a).values())]
+        valued = [
+            a
+            for a in hotseat.state.legal_actions()
+            if any(v != "1" for v in form_fields(table, a).values())
+        ]
         if valued:
             step = step_first(hotseat, valued[0])
             if step:  # Леопард's draw: the action has a screen of its own after it
-                response = client.post(url(table, "act"), move_fields(table, deal, step),
-                                       **HTMX)
+                response = client.post(url(table, "act"), move_fields(table, deal, step), **HTMX)
                 assert response.status_code == 200, alert(response)
             return valued[0]
         take_turn(client, table, choose=choose)
@@ -138,8 +144,9 @@ def test_a_damaged_action_is_refused_without_repeating_it(host_client, table, da
     action = valued_action(host_client, table)
     before = current(table)
     fields = {name: damage for name in form_fields(table, action)}
-    response = host_client.post(url(table, "act"),
-                                stamp(before, seat=action["seat"], **fields), **EN)
+    response = host_client.post(
+        url(table, "act"), stamp(before, seat=action["seat"], **fields), **EN
+    )
     assert response.status_code == 400
     message = alert(response)
     assert "nothing was done" in message
@@ -183,8 +190,9 @@ def test_csrf_is_enforced_and_the_token_in_the_pages_hx_headers_works(host, tabl
     assert response.status_code == 200, alert(response)
     assert current(table).version == before.version + 1
     deal, move = shown(client, table)
-    response = client.post(url(table, "act"), move_fields(table, deal, move),
-                           HTTP_X_CSRFTOKEN=token, **HTMX)
+    response = client.post(
+        url(table, "act"), move_fields(table, deal, move), HTTP_X_CSRFTOKEN=token, **HTMX
+    )
     assert response.status_code == 200, alert(response)
     assert current(table).version == deal.version + 1
 
@@ -198,17 +206,21 @@ def test_a_get_on_a_post_address_is_not_allowed(host_client, table, address):
 
 # -- who may see and do what ----------------------------------------------------------------
 
+
 def test_another_member_cannot_open_play_or_download_the_table(
-        client, django_user_model, host, table):
+    client, django_user_model, host, table
+):
     other = django_user_model.objects.create_user("other", password="pw-for-tests-only")
     client.force_login(other)
     before = current(table)
     page = client.get(url(table), **EN)
     assert page.status_code == 403
     assert "played on another screen" in page.content.decode()
-    for address, fields in (("reveal", stamp(before, seat=selectors.load(before).state.to_act)),
-                            ("act", stamp(before, seat=0)),
-                            ("next-deal", {"deal": 1})):
+    for address, fields in (
+        ("reveal", stamp(before, seat=selectors.load(before).state.to_act)),
+        ("act", stamp(before, seat=0)),
+        ("next-deal", {"deal": 1}),
+    ):
         response = client.post(url(table, address), fields, **EN)
         assert response.status_code == 403, address
         assert "played on another screen" in response.content.decode()
@@ -223,14 +235,16 @@ def test_a_visitor_is_sent_to_sign_in_and_cannot_post(client, table):
         response = client.get(url(table, address))
         assert response.status_code == 302 and "/accounts/login/" in response["Location"]
     for address in ("reveal", "act", "take-back", "next-deal"):
-        response = client.post(url(table, address),
-                               stamp(before, seat=selectors.load(before).state.to_act), **EN)
+        response = client.post(
+            url(table, address), stamp(before, seat=selectors.load(before).state.to_act), **EN
+        )
         assert response.status_code == 403, address
         assert "Sign in to play" in response.content.decode()
     unchanged(table, before)
 
 
 # -- cost -----------------------------------------------------------------------------------
+
 
 def test_an_action_costs_the_same_queries_first_and_fortieth(host_client, table):
     counts = []  # of the action posts alone; reveals and steps are posted between them
@@ -240,21 +254,21 @@ def test_an_action_costs_the_same_queries_first_and_fortieth(host_client, table)
         action = next_action(hotseat, len(counts))
         step = step_first(hotseat, action)
         if step:
-            response = host_client.post(url(table, "act"), move_fields(table, deal, step),
-                                        **HTMX)
+            response = host_client.post(url(table, "act"), move_fields(table, deal, step), **HTMX)
             assert response.status_code == 200, alert(response)
             deal = current(table)
         with CaptureQueriesContext(connection) as queries:
-            response = host_client.post(url(table, "act"), move_fields(table, deal, action),
-                                        **HTMX)
+            response = host_client.post(url(table, "act"), move_fields(table, deal, action), **HTMX)
         assert response.status_code == 200, alert(response)
         counts.append(len(queries))
     assert len(counts) >= 20, counts
     assert counts[0] == counts[-1] == max(counts), counts
 
 
-WITHOUT_PAGES_CACHE = {**settings.CACHES,
-                       "pages": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
+WITHOUT_PAGES_CACHE = {
+    **settings.CACHES,
+    "pages": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
+}
 
 
 def scores_panel(client, address: str, language: str = "ru") -> str:
@@ -262,16 +276,20 @@ def scores_panel(client, address: str, language: str = "ru") -> str:
     (the page's last panel)."""
     response = client.get(address, HTTP_ACCEPT_LANGUAGE=language)
     assert response.status_code == 200
-    return response.content.decode().rsplit('<section class="panel">', 1)[1].split(
-        "</section>", 1)[0]
+    return (
+        response.content.decode().rsplit('<section class="panel">', 1)[1].split("</section>", 1)[0]
+    )
 
 
 def scores_beside(client, table) -> tuple[list, list]:
     """The rows (deal numbers and scores) and totals beside the table as its page has them
     now. The host's and the spectators' panels, in both languages, which the pages cache,
     must be those rendered afresh."""
-    pages = [(address, language) for address in (url(table), table.get_watch_url())
-             for language in ("ru", "en")]
+    pages = [
+        (address, language)
+        for address in (url(table), table.get_watch_url())
+        for language in ("ru", "en")
+    ]
     kept = [scores_panel(client, *page) for page in pages]
     with override_settings(CACHES=WITHOUT_PAGES_CACHE):
         assert [scores_panel(client, *page) for page in pages] == kept
@@ -283,8 +301,9 @@ def scores_beside(client, table) -> tuple[list, list]:
 def scores_kept(table) -> tuple[list, list]:
     """The same, read afresh from the finished deals in the database."""
     deal = current(table)
-    deals = Deal.objects.filter(is_over=True, **(
-        {"cycle_id": deal.cycle_id} if deal.cycle_id else {"table": table}))
+    deals = Deal.objects.filter(
+        is_over=True, **({"cycle_id": deal.cycle_id} if deal.cycle_id else {"table": table})
+    )
     rows = [(d.number, d.result["scores"]) for d in deals.order_by("number")]
     if not rows:
         return rows, [0] * len(selectors.names(table))
@@ -292,7 +311,8 @@ def scores_kept(table) -> tuple[list, list]:
 
 
 def test_the_scores_beside_the_table_follow_an_end_its_take_back_and_the_next_deal(
-        host_client, table, host):
+    host_client, table, host
+):
     """The page remembers the finished deals before the current one; the current deal's
     row comes with its end and goes when the end is taken back."""
     assert scores_beside(host_client, table) == scores_kept(table)
@@ -330,8 +350,8 @@ def test_the_scores_beside_the_table_follow_an_end_its_take_back_and_the_next_de
 
 # -- the record -------------------------------------------------------------------------------
 
-def test_the_record_of_a_finished_deal_downloads_and_replays_to_its_result(
-        host_client, table):
+
+def test_the_record_of_a_finished_deal_downloads_and_replays_to_its_result(host_client, table):
     response = host_client.get(url(table, "deals/1/record.json"), **EN)
     assert response.status_code == 409  # every hand as dealt: not while the deal is played
     assert "once the deal is over" in response.content.decode()

@@ -14,8 +14,13 @@ EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 def extra_turn_without_a_card(host, players):
     """A table whose seat to act has laid an ace or a two and has no card it can lay."""
     for seed in range(40):
-        table = services.start_table(user=host, game="fantan", players=players,
-                                     options={"ace_extra": True, "two_extra": True}, seed=seed)
+        table = services.start_table(
+            user=host,
+            game="fantan",
+            players=players,
+            options={"ace_extra": True, "two_extra": True},
+            seed=seed,
+        )
         for _ in range(300):
             deal = current(table)
             if deal.is_over:
@@ -42,7 +47,10 @@ def test_an_extra_turn_without_a_card_to_lay_says_the_turn_ends(host_client, hos
     # the button ends the turn: the next seat is to act
     deal = current(table)
     seat = selectors.load(deal).state.to_act
-    response = host_client.post(url(table, "act"), {
-        "deal": deal.number, "version": deal.version, "seat": seat, "pass": "1"}, **HTMX)
+    response = host_client.post(
+        url(table, "act"),
+        {"deal": deal.number, "version": deal.version, "seat": seat, "pass": "1"},
+        **HTMX,
+    )
     assert response.status_code == 200
     assert selectors.load(current(table)).state.to_act != seat

@@ -28,6 +28,7 @@ pytestmark = pytest.mark.django_db
 
 # -- whole deals --------------------------------------------------------------------------
 
+
 def test_handoff_screen_shows_no_hand_and_names_the_player(host_client, fantan_table):
     deal = current(fantan_table)
     state = selectors.load(deal).state
@@ -52,7 +53,8 @@ def test_reveal_shows_the_hand_with_playable_cards_as_buttons(host_client, fanta
 
 
 def test_a_finished_deal_shows_results_totals_and_the_next_deal_passes_left(
-        host_client, fantan_table):
+    host_client, fantan_table
+):
     play_to_end(host_client, fantan_table)
     first = current(fantan_table)
     page = host_client.get(url(fantan_table), HTTP_ACCEPT_LANGUAGE="en").content.decode()
@@ -80,14 +82,19 @@ def test_running_total_adds_up_the_finished_deals(host_client, fantan_table):
 
 # -- refusals: a clear message, a 4xx status, and the deal unchanged --------------------------
 
+
 def test_out_of_turn_play_is_refused(host_client, fantan_table):
     reveal_now(host_client, fantan_table)
     before = current(fantan_table)
     state = selectors.load(before).state
     other = (state.to_act + 1) % 4
     card = codes_of(state.hands[other])[0]
-    response = host_client.post(url(fantan_table, "act"), stamp(before, seat=other, card=card),
-                                HTTP_ACCEPT_LANGUAGE="en", **HTMX)
+    response = host_client.post(
+        url(fantan_table, "act"),
+        stamp(before, seat=other, card=card),
+        HTTP_ACCEPT_LANGUAGE="en",
+        **HTMX,
+    )
     assert response.status_code == 400
     assert "not your turn" in alert(response)
     unchanged(fantan_table, before)
@@ -100,9 +107,11 @@ def test_a_card_that_does_not_continue_a_row_is_refused(host_client, fantan_tabl
     state = selectors.load(before).state
     seat = state.to_act
     unplayable = [c for c in codes_of(state.hands[seat]) if c[0] != "8"]
-    response = host_client.post(url(fantan_table, "act"),
-                                stamp(before, seat=seat, card=unplayable[0]),
-                                HTTP_ACCEPT_LANGUAGE="en")
+    response = host_client.post(
+        url(fantan_table, "act"),
+        stamp(before, seat=seat, card=unplayable[0]),
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
     assert response.status_code == 400
     assert "cannot be laid now" in alert(response)
     unchanged(fantan_table, before)
@@ -113,9 +122,11 @@ def test_a_card_from_another_hand_is_refused(host_client, fantan_table):
     before = current(fantan_table)
     state = selectors.load(before).state
     foreign = codes_of(state.hands[(state.to_act + 2) % 4])[0]
-    response = host_client.post(url(fantan_table, "act"),
-                                stamp(before, seat=state.to_act, card=foreign),
-                                HTTP_ACCEPT_LANGUAGE="en")
+    response = host_client.post(
+        url(fantan_table, "act"),
+        stamp(before, seat=state.to_act, card=foreign),
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
     assert response.status_code == 400
     assert "not in your hand" in alert(response)
     unchanged(fantan_table, before)
@@ -132,9 +143,11 @@ def test_passing_with_a_playable_card_is_refused(host_client, fantan_table):
         if any("play" in a for a in state.legal_actions()) and not state.extra:
             break
         take_turn(host_client, fantan_table)
-    response = host_client.post(url(fantan_table, "act"),
-                                stamp(deal, seat=state.to_act, **{"pass": "1"}),
-                                HTTP_ACCEPT_LANGUAGE="en")
+    response = host_client.post(
+        url(fantan_table, "act"),
+        stamp(deal, seat=state.to_act, **{"pass": "1"}),
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
     assert response.status_code == 400
     assert "may not pass" in alert(response)
     unchanged(fantan_table, deal)
@@ -143,8 +156,9 @@ def test_passing_with_a_playable_card_is_refused(host_client, fantan_table):
 def test_revealing_for_the_wrong_player_is_refused(host_client, fantan_table):
     before = current(fantan_table)
     other = (selectors.load(before).state.to_act + 1) % 4
-    response = host_client.post(url(fantan_table, "reveal"), stamp(before, seat=other),
-                                HTTP_ACCEPT_LANGUAGE="en", **HTMX)
+    response = host_client.post(
+        url(fantan_table, "reveal"), stamp(before, seat=other), HTTP_ACCEPT_LANGUAGE="en", **HTMX
+    )
     assert response.status_code == 400 and "not your turn" in alert(response)
     unchanged(fantan_table, before)
     assert 'name="card"' not in response.content.decode()
@@ -155,8 +169,9 @@ def test_take_back_until_the_next_player_reveals(host_client, fantan_table):
     deal = current(fantan_table)
     page = host_client.get(url(fantan_table), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "take back the last move" in page
-    response = host_client.post(url(fantan_table, "take-back"),
-                                stamp(deal, seat=action["seat"]), **HTMX)
+    response = host_client.post(
+        url(fantan_table, "take-back"), stamp(deal, seat=action["seat"]), **HTMX
+    )
     assert response.status_code == 200
     back = current(fantan_table)
     hotseat = selectors.load(back)
@@ -168,9 +183,11 @@ def test_take_back_until_the_next_player_reveals(host_client, fantan_table):
     take_turn(host_client, fantan_table)
     reveal_now(host_client, fantan_table)
     before = current(fantan_table)
-    response = host_client.post(url(fantan_table, "take-back"),
-                                stamp(before, seat=action["seat"]),
-                                HTTP_ACCEPT_LANGUAGE="en")
+    response = host_client.post(
+        url(fantan_table, "take-back"),
+        stamp(before, seat=action["seat"]),
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
     assert response.status_code == 400 and "no longer be taken back" in alert(response)
     unchanged(fantan_table, before)
 
@@ -178,8 +195,7 @@ def test_take_back_until_the_next_player_reveals(host_client, fantan_table):
 def test_the_next_deal_is_dealt_once_for_a_double_click(host_client, fantan_table):
     play_to_end(host_client, fantan_table)
     assert host_client.post(url(fantan_table, "next-deal"), {"deal": 1}).status_code == 302
-    again = host_client.post(url(fantan_table, "next-deal"), {"deal": 1},
-                             HTTP_ACCEPT_LANGUAGE="en")
+    again = host_client.post(url(fantan_table, "next-deal"), {"deal": 1}, HTTP_ACCEPT_LANGUAGE="en")
     assert again.status_code == 409 and "already started" in alert(again)
     assert fantan_table.deals.count() == 2
 
@@ -191,6 +207,7 @@ def test_the_next_deal_waits_for_the_end_of_this_one(host_client, fantan_table):
 
 
 # -- who may see and do what ------------------------------------------------------------------
+
 
 def test_unknown_table_address_is_not_found(host_client, db):
     response = host_client.get("/t/not-a-table/", HTTP_ACCEPT_LANGUAGE="en")
@@ -209,35 +226,65 @@ def test_table_addresses_are_not_guessable(fantan_table, host, players):
 
 # -- starting a table ----------------------------------------------------------------------
 
+
 def test_a_member_starts_a_table_with_club_players_and_a_new_name(host_client, players):
-    response = host_client.post("/tables/new/fantan/", {
-        "seat_0": players[0].pk, "seat_1": players[1].pk, "seat_2": players[2].pk,
-        "new_3": "Zoë", "start_rank": "7", "until_out": "2", "scoring": "",
-        "premium_1": "200", "premium_2": "125", "ace_extra": "on"})
+    response = host_client.post(
+        "/tables/new/fantan/",
+        {
+            "seat_0": players[0].pk,
+            "seat_1": players[1].pk,
+            "seat_2": players[2].pk,
+            "new_3": "Zoë",
+            "start_rank": "7",
+            "until_out": "2",
+            "scoring": "",
+            "premium_1": "200",
+            "premium_2": "125",
+            "ace_extra": "on",
+        },
+    )
     assert response.status_code == 302
     table = fantan_table_of(response)
     assert [s.player.name for s in table.seats.all()] == ["Анна", "Борис", "Вера", "Zoë"]
-    assert table.options == {"players": 4, "start_rank": "7", "ace_extra": True,
-                             "two_extra": False, "until_out": 2, "premiums": [200, 125],
-                             "scoring": "premiums"}
+    assert table.options == {
+        "players": 4,
+        "start_rank": "7",
+        "ace_extra": True,
+        "two_extra": False,
+        "until_out": 2,
+        "premiums": [200, 125],
+        "scoring": "premiums",
+    }
     assert table.deals.get().number == 1
 
 
 def test_three_players_make_a_three_player_table(host_client, players):
-    response = host_client.post("/tables/new/fantan/", {
-        "seat_0": players[0].pk, "seat_1": players[1].pk, "seat_2": players[2].pk,
-        "start_rank": "8", "until_out": "1", "premium_1": "800", "premium_2": "500"})
+    response = host_client.post(
+        "/tables/new/fantan/",
+        {
+            "seat_0": players[0].pk,
+            "seat_1": players[1].pk,
+            "seat_2": players[2].pk,
+            "start_rank": "8",
+            "until_out": "1",
+            "premium_1": "800",
+            "premium_2": "500",
+        },
+    )
     table = fantan_table_of(response)
     deal = table.deals.get()
     assert table.options["players"] == 3
     assert [len(h) for h in deal.dealt["hands"]] == [17, 17, 17]
 
 
-@pytest.mark.parametrize("seats", [
-    {"seat_0": 0, "seat_1": 1},  # two players
-    {"seat_0": 0, "seat_1": 0, "seat_2": 1},  # the same player twice
-    {"seat_0": 0, "seat_2": 1, "seat_3": 2},  # a gap
-])
+@pytest.mark.parametrize(
+    "seats",
+    [
+        {"seat_0": 0, "seat_1": 1},  # two players
+        {"seat_0": 0, "seat_1": 0, "seat_2": 1},  # the same player twice
+        {"seat_0": 0, "seat_2": 1, "seat_3": 2},  # a gap
+    ],
+)
 def test_a_table_with_a_wrong_seating_is_refused(host_client, players, seats):
     data = {k: players[v].pk for k, v in seats.items()}
     data.update({"start_rank": "8", "until_out": "1", "premium_1": "800", "premium_2": "500"})
@@ -265,12 +312,24 @@ def test_starting_a_table_needs_a_sign_in(client, db):
 
 
 def test_three_players_cannot_start_rows_with_the_missing_two(host_client, players):
-    response = host_client.post("/tables/new/fantan/", {
-        "seat_0": players[0].pk, "seat_1": players[1].pk, "seat_2": players[2].pk,
-        "start_rank": "2", "until_out": "1", "premium_1": "800", "premium_2": "500"},
-        HTTP_ACCEPT_LANGUAGE="en")
+    response = host_client.post(
+        "/tables/new/fantan/",
+        {
+            "seat_0": players[0].pk,
+            "seat_1": players[1].pk,
+            "seat_2": players[2].pk,
+            "start_rank": "2",
+            "until_out": "1",
+            "premium_1": "800",
+            "premium_2": "500",
+        },
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
     assert response.status_code == 400
     assert "without the two of clubs" in response.content.decode()
-    assert response.context["form"].errors == {"start_rank": [  # the engine's words, there
-        "Three players play without the two of clubs, so the rows cannot start with a two."]}
+    assert response.context["form"].errors == {
+        "start_rank": [  # the engine's words, there
+            "Three players play without the two of clubs, so the rows cannot start with a two."
+        ]
+    }
     assert not fantan_table_of_any()

@@ -18,15 +18,21 @@ EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 def hand_with_a_twin(host, players):
     """A table whose player to act has drawn, his hand holding some card twice; that card."""
     for seed in range(60):
-        table = services.start_table(user=host, game="leopard", players=players[:2],
-                                     options={}, seed=seed)
+        table = services.start_table(
+            user=host, game="leopard", players=players[:2], options={}, seed=seed
+        )
         deal = current(table)
         seat = selectors.load(deal).state.to_act
         deal = services.reveal(deal=deal, seat=seat, expected_version=deal.version, user=host)
         deal.table = table
         if selectors.load(deal).state.view(seat)["may_draw"]:
-            services.play(deal=deal, seat=seat, action={"draw": True},
-                          expected_version=deal.version, user=host)
+            services.play(
+                deal=deal,
+                seat=seat,
+                action={"draw": True},
+                expected_version=deal.version,
+                user=host,
+            )
         hand = selectors.load(current(table)).state.view(seat)["hand"]
         twins = [code for code, n in Counter(hand).items() if n == 2]
         if twins:
@@ -36,8 +42,12 @@ def hand_with_a_twin(host, players):
 
 def hand_buttons(page) -> list[tuple[str, bool]]:
     """The hand's buttons in order: (card, marked as chosen)."""
-    return [(code, "chosen" in css) for code, css in re.findall(
-        r'<button type="submit" name="card" value="(\w\w)" class="([^"]*)"', page)]
+    return [
+        (code, "chosen" in css)
+        for code, css in re.findall(
+            r'<button type="submit" name="card" value="(\w\w)" class="([^"]*)"', page
+        )
+    ]
 
 
 @pytest.mark.parametrize("which", [0, 1])

@@ -20,8 +20,9 @@ def test_the_turn_is_draw_then_choose_a_card_then_a_place(host_client, leopard_t
     seat = state.to_act
     page = host_client.get(url(leopard_table), **EN).content.decode()
     assert "Draw a card" in page and 'name="card"' not in page
-    response = host_client.post(url(leopard_table, "act"), stamp(deal, seat=seat, draw="1"), **HTMX,
-                                **EN)
+    response = host_client.post(
+        url(leopard_table, "act"), stamp(deal, seat=seat, draw="1"), **HTMX, **EN
+    )
     assert response.status_code == 200
     drawn = state.stock[-1]
     from games.engine.cards import CODES
@@ -29,8 +30,9 @@ def test_the_turn_is_draw_then_choose_a_card_then_a_place(host_client, leopard_t
     page = response.content.decode()
     assert re.search(rf'value="{CODES[drawn]}" class="card playable[^"]* drawn"', page)
     assert len(re.findall(r'name="card" value="\w\w"', page)) == 9
-    page = host_client.get(url(leopard_table) + f"?card={CODES[drawn]}", **HTMX,
-                           **EN).content.decode()
+    page = host_client.get(
+        url(leopard_table) + f"?card={CODES[drawn]}", **HTMX, **EN
+    ).content.decode()
     places = state.places_for(seat, drawn)
     assert len(re.findall(r'class="target"', page)) == len(places)
     assert f'name="discard" value="{CODES[drawn]}"' in page
@@ -43,8 +45,9 @@ def test_an_action_before_the_draw_is_refused(host_client, leopard_table):
     card = state.hands[state.to_act][0]
     from games.engine.cards import CODES
 
-    response = host_client.post(url(leopard_table, "act"),
-                                stamp(before, seat=state.to_act, discard=CODES[card]), **EN)
+    response = host_client.post(
+        url(leopard_table, "act"), stamp(before, seat=state.to_act, discard=CODES[card]), **EN
+    )
     assert response.status_code == 400 and "Draw a card first" in alert(response)
     assert current(leopard_table).version == before.version
 
@@ -72,10 +75,16 @@ def arranged(table, record: dict):
         deal = current(table)
         seat = action["seat"]
         deal = services.reveal(deal=deal, seat=seat, expected_version=deal.version, user=None)
-        deal = services.play(deal=deal, seat=seat, action={"draw": True},
-                             expected_version=deal.version, user=None)
-        services.play(deal=deal, seat=seat, action=without_seat(action),
-                      expected_version=deal.version, user=None)
+        deal = services.play(
+            deal=deal, seat=seat, action={"draw": True}, expected_version=deal.version, user=None
+        )
+        services.play(
+            deal=deal,
+            seat=seat,
+            action=without_seat(action),
+            expected_version=deal.version,
+            user=None,
+        )
     return current(table)
 
 
@@ -85,31 +94,38 @@ HELD = ["QS", "TS", "JS", "5H", "KS", "3C", "4C", "6C"]
 OTHER = ["7D", "8D", "9C", "AH", "2H", "3H", "4H", "6H"]
 
 
-@pytest.mark.parametrize("fields, message", [
-    # a queen: on a laid card of his own square only
-    ({"lay": "QS", "square": "1", "place": "5"}, "may not be laid there"),
-    # a jack: on a laid card, and place 5 of his own square is empty
-    ({"lay": "JS", "square": "0", "place": "5"}, "may not be laid there"),
-    ({"lay": "TS", "square": "1", "place": "6"}, "may not be laid there"),  # a ten: own square only
-    ({"lay": "KS", "square": "0"}, "Name the place"),  # a king needs a place named
-    ({"lay": "5H", "square": "7"}, "not a move of this game"),  # no such square
-    ({"lay": "KS", "square": "0", "place": "Z"}, "not a move of this game"),  # no such place
-    ({"discard": "ZZ"}, "not a move of this game"),
-    ({"discard": "9D"}, "not in your hand"),
-    ({"end": "1"}, "You have drawn"),
-])
+@pytest.mark.parametrize(
+    "fields, message",
+    [
+        # a queen: on a laid card of his own square only
+        ({"lay": "QS", "square": "1", "place": "5"}, "may not be laid there"),
+        # a jack: on a laid card, and place 5 of his own square is empty
+        ({"lay": "JS", "square": "0", "place": "5"}, "may not be laid there"),
+        (
+            {"lay": "TS", "square": "1", "place": "6"},
+            "may not be laid there",
+        ),  # a ten: own square only
+        ({"lay": "KS", "square": "0"}, "Name the place"),  # a king needs a place named
+        ({"lay": "5H", "square": "7"}, "not a move of this game"),  # no such square
+        ({"lay": "KS", "square": "0", "place": "Z"}, "not a move of this game"),  # no such place
+        ({"discard": "ZZ"}, "not a move of this game"),
+        ({"discard": "9D"}, "not in your hand"),
+        ({"end": "1"}, "You have drawn"),
+    ],
+)
 def test_bad_lays_are_refused_for_their_reason_and_change_nothing(
-        host_client, leopard_table, fields, message):
-    record = leopard_record([discard(0, "2D"), lay(1, "5D", 1)], hands=[HELD, OTHER],
-                            next_cards=["2C"], dealer=1)
+    host_client, leopard_table, fields, message
+):
+    record = leopard_record(
+        [discard(0, "2D"), lay(1, "5D", 1)], hands=[HELD, OTHER], next_cards=["2C"], dealer=1
+    )
     deal = arranged(leopard_table, record)
     state = selectors.load(deal).state
     assert state.squares[1][4] and not state.squares[0][4]
     deal = drawn_turn(host_client, leopard_table)
     state = selectors.load(deal).state
     assert state.drawn and state.to_act == 0
-    response = host_client.post(url(leopard_table, "act"),
-                                stamp(deal, seat=0, **fields), **EN)
+    response = host_client.post(url(leopard_table, "act"), stamp(deal, seat=0, **fields), **EN)
     assert response.status_code == 400 and message in alert(response), alert(response)
     after = current(leopard_table)
     assert (after.version, after.snapshot) == (deal.version, deal.snapshot)
@@ -121,8 +137,7 @@ def test_ending_below_five_points_is_refused(host_client, leopard_table):
     seat = selectors.load(deal).state.to_act
     page = host_client.get(url(leopard_table), **EN).content.decode()
     assert "End the deal now" not in page
-    response = host_client.post(url(leopard_table, "act"),
-                                stamp(deal, seat=seat, end="1"), **EN)
+    response = host_client.post(url(leopard_table, "act"), stamp(deal, seat=seat, end="1"), **EN)
     assert response.status_code == 400 and "at least 5 points" in alert(response)
     assert current(leopard_table).version == deal.version
 
@@ -135,17 +150,20 @@ def test_drawing_twice_is_refused(host_client, leopard_table):
 
 
 def test_a_take_back_of_a_discard_returns_the_drawn_card_and_keeps_it_seen(
-        host_client, leopard_table):
+    host_client, leopard_table
+):
     deal = drawn_turn(host_client, leopard_table)
     state = selectors.load(deal).state
     seat, drawn, stock = state.to_act, state.hands[state.to_act][-1], len(state.stock)
     from games.engine.cards import CODES
 
-    host_client.post(url(leopard_table, "act"), stamp(deal, seat=seat, discard=CODES[drawn]),
-                     **HTMX)
+    host_client.post(
+        url(leopard_table, "act"), stamp(deal, seat=seat, discard=CODES[drawn]), **HTMX
+    )
     deal = current(leopard_table)
-    response = host_client.post(url(leopard_table, "take-back"), stamp(deal, seat=seat),
-                                **HTMX, **EN)
+    response = host_client.post(
+        url(leopard_table, "take-back"), stamp(deal, seat=seat), **HTMX, **EN
+    )
     assert response.status_code == 200
     state = selectors.load(current(leopard_table)).state
     assert state.to_act == seat and state.hands[seat][-1] == drawn and not state.discards
@@ -158,8 +176,9 @@ def test_a_take_back_of_a_discard_returns_the_drawn_card_and_keeps_it_seen(
 
 
 def test_a_match_to_a_target_ends_when_a_total_reaches_it(host, players):
-    table = services.start_table(user=host, game="leopard", players=players[:2],
-                                 options={"target": 3}, seed=2)
+    table = services.start_table(
+        user=host, game="leopard", players=players[:2], options={"target": 3}, seed=2
+    )
     from games import selectors
     from tests.support.hotseat import act
 
@@ -170,8 +189,9 @@ def test_a_match_to_a_target_ends_when_a_total_reaches_it(host, players):
             act(table, choose=step * 7, user=host)
             step += 1
             deal = current(table)
-        sheet = selectors.cycle_sheet(deal.cycle, selectors.names(table),
-                                      registry.game("leopard"), deal)
+        sheet = selectors.cycle_sheet(
+            deal.cycle, selectors.names(table), registry.game("leopard"), deal
+        )
         if sheet.complete:
             break
         services.next_deal(table=table, after=deal.number, user=host)
@@ -187,9 +207,16 @@ def test_a_match_to_a_target_ends_when_a_total_reaches_it(host, players):
 
 
 def test_a_leopard_table_is_started_from_its_form(host_client, players):
-    response = host_client.post("/tables/new/leopard/", {
-        "seat_0": players[0].pk, "seat_1": players[1].pk, "match": "target", "target": "33",
-        "deals": "4"})
+    response = host_client.post(
+        "/tables/new/leopard/",
+        {
+            "seat_0": players[0].pk,
+            "seat_1": players[1].pk,
+            "match": "target",
+            "target": "33",
+            "deals": "4",
+        },
+    )
     assert response.status_code == 302
     from games.models import Table
 

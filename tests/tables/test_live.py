@@ -40,15 +40,21 @@ def scrub(html: str, table) -> str:
 
 # -- the spectators' page ------------------------------------------------------------------
 
+
 @pytest.mark.django_db
 def test_the_host_page_shows_the_spectators_address_and_it_differs_from_the_tables(
-        host_client, table):
+    host_client, table
+):
     page = host_client.get(url(table)).content.decode()
     assert f"http://testserver/watch/{table.watch_key}/" in page
     assert table.watch_key != table.token and len(table.watch_key) >= 22  # 128 random bits
-    other = services.start_table(user=table.created_by, game=table.game,
-                                 players=list(table.players.order_by("seats__position")),
-                                 options={}, seed=1)
+    other = services.start_table(
+        user=table.created_by,
+        game=table.game,
+        players=list(table.players.order_by("seats__position")),
+        options={},
+        seed=1,
+    )
     assert other.watch_key != table.watch_key
 
 
@@ -64,10 +70,13 @@ def test_a_spectator_never_receives_a_hidden_card_over_whole_deals(client, table
     """Signed in or not, the spectators' page (full and as htmx fetches it) never holds a
     hand, the stock or the face of a face-down card — after every event of a whole deal and
     on the next deal's first page — nor the table's own address, nor anything to press."""
+
     def check():
         hidden = sorted(selectors.load(current(table)).state.hidden_from(None))
-        for response in (client.get(watch_url(table)),
-                         client.get(watch_url(table), HTTP_HX_REQUEST="true")):
+        for response in (
+            client.get(watch_url(table)),
+            client.get(watch_url(table), HTTP_HX_REQUEST="true"),
+        ):
             assert response.status_code == 200
             html = response.content.decode()
             leaks = leaked_cards(scrub(html, table), hidden)
@@ -112,6 +121,7 @@ def test_a_spectator_sees_the_public_table_the_log_and_whose_turn_it_is(client, 
 
 # -- the sockets ---------------------------------------------------------------------------
 
+
 def connect(path: str, *headers):
     async def run():
         communicator = socket(path, *headers)
@@ -125,7 +135,8 @@ def connect(path: str, *headers):
 
 @pytest.mark.django_db(transaction=True)
 def test_the_host_socket_needs_the_session_of_a_member_who_may_open_the_table(
-        fantan_table, host, django_user_model):
+    fantan_table, host, django_user_model
+):
     path = f"/ws/t/{fantan_table.token}/"
     assert connect(path, ORIGIN, session_of(host)) == (True, '{"stamp": [1, 0]}')
     assert connect(path, ORIGIN) == (False, None)  # no session
@@ -149,8 +160,7 @@ def test_a_foreign_origin_is_refused_on_every_socket(fantan_table, host):
 
 @pytest.mark.django_db(transaction=True)
 def test_a_spectator_socket_asks_only_the_spectators_key(fantan_table):
-    assert connect(f"/ws/watch/{fantan_table.watch_key}/", ORIGIN) == (True,
-                                                                       '{"stamp": [1, 0]}')
+    assert connect(f"/ws/watch/{fantan_table.watch_key}/", ORIGIN) == (True, '{"stamp": [1, 0]}')
     assert connect("/ws/watch/unknownunknownunknown/", ORIGIN) == (False, None)
     # the table's own address is not a spectators' key, nor the other way round
     assert connect(f"/ws/watch/{fantan_table.token}/", ORIGIN) == (False, None)
@@ -158,16 +168,27 @@ def test_a_spectator_socket_asks_only_the_spectators_key(fantan_table):
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("path", ["/ws/", "/ws/nothing/", "/", "/ws/t/", "/ws/t/a/b/",
-                                  "/ws/watch/%00/", "/ws/tournaments/no-such/"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/ws/",
+        "/ws/nothing/",
+        "/",
+        "/ws/t/",
+        "/ws/t/a/b/",
+        "/ws/watch/%00/",
+        "/ws/tournaments/no-such/",
+    ],
+)
 def test_an_unknown_address_is_refused_cleanly(path, caplog):
     assert connect(path, ORIGIN) == (False, None)
     assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("frame", [{"text": "not json"}, {"bytes": b"\x00\xff"},
-                                   {"text": '{"stamp": [9, 9]}'}])
+@pytest.mark.parametrize(
+    "frame", [{"text": "not json"}, {"bytes": b"\x00\xff"}, {"text": '{"stamp": [9, 9]}'}]
+)
 def test_whatever_a_page_sends_closes_its_socket_cleanly(fantan_table, frame, caplog):
     async def run():
         communicator = socket(f"/ws/watch/{fantan_table.watch_key}/", ORIGIN)
@@ -207,7 +228,8 @@ def test_host_and_spectator_sockets_follow_every_action_and_carry_no_card(fantan
 
 @pytest.mark.django_db(transaction=True)
 def test_a_socket_that_cannot_join_its_group_is_closed_and_the_write_still_stands(
-        fantan_table, host, monkeypatch):
+    fantan_table, host, monkeypatch
+):
     """The channel layer's Redis is down: the page is refused (it retries), no traceback."""
     layer = get_channel_layer()
 
@@ -222,13 +244,22 @@ def test_a_socket_that_cannot_join_its_group_is_closed_and_the_write_still_stand
 
 # -- tournaments ---------------------------------------------------------------------------
 
+
 @pytest.mark.django_db(transaction=True)
 def test_a_tournament_socket_is_public_and_tells_each_change(django_user_model):
     director = django_user_model.objects.create_user("director", password="pw-for-tests-only")
     tournament = tournament_services.create_tournament(
-        user=director, name="Кубок клуба", game="fantan", options={}, settings={},
-        rounds_planned=3, seating="mixing", seed=1, bye_points=0,
-        order=["match_points", "points", "opponents", "wins"])
+        user=director,
+        name="Кубок клуба",
+        game="fantan",
+        options={},
+        settings={},
+        rounds_planned=3,
+        seating="mixing",
+        seed=1,
+        bye_points=0,
+        order=["match_points", "points", "opponents", "wins"],
+    )
     path = "/ws/tournaments/" + tournament.key + "/"
 
     async def run():
@@ -236,7 +267,8 @@ def test_a_tournament_socket_is_public_and_tells_each_change(django_user_model):
         assert (await communicator.connect())[0]
         first = json.loads(await communicator.receive_from())
         await database_sync_to_async(tournament_services.add_entrant)(
-            tournament=tournament, player="Анна", user=director)
+            tournament=tournament, player="Анна", user=director
+        )
         second = json.loads(await communicator.receive_from())
         await communicator.disconnect()
         return first, second
@@ -248,8 +280,7 @@ def test_a_tournament_socket_is_public_and_tells_each_change(django_user_model):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_round_page_links_the_spectators_of_its_tables_played_here_and_follows_them(
-        client, host):
+def test_a_round_page_links_the_spectators_of_its_tables_played_here_and_follows_them(client, host):
     tournament = new_tournament(host, game="leopard", seating="swiss", options={"deals": 1})
     enter(tournament, ["Анна", "Борис"], host)
     round_ = tournament_services.draw_round(tournament=tournament, user=host)

@@ -21,8 +21,9 @@ def chosen(html: str, field: str) -> list[str]:
 
 
 @pytest.mark.parametrize("game", sorted(registry.GAMES))
-def test_seat_1_starts_as_the_signed_in_members_club_player(client, django_user_model,
-                                                            players, game):
+def test_seat_1_starts_as_the_signed_in_members_club_player(
+    client, django_user_model, players, game
+):
     member = django_user_model.objects.create_user("boris")
     players[1].user = member
     players[1].save()
@@ -42,23 +43,34 @@ def test_seat_1_may_still_be_given_to_another(client, django_user_model, players
     players[1].user = member
     players[1].save()
     client.force_login(member)
-    response = client.post("/tables/new/fantan/", {
-        "seat_0": players[0].pk, "seat_1": players[2].pk, "seat_2": players[1].pk,
-        "start_rank": "8", "until_out": "1", "premium_1": "800", "premium_2": "500"})
+    response = client.post(
+        "/tables/new/fantan/",
+        {
+            "seat_0": players[0].pk,
+            "seat_1": players[2].pk,
+            "seat_2": players[1].pk,
+            "start_rank": "8",
+            "until_out": "1",
+            "premium_1": "800",
+            "premium_2": "500",
+        },
+    )
     assert response.status_code == 302
     table = Table.objects.get()
     assert [seat.name for seat in table.seats.all()] == ["Анна", "Вера", "Борис"]
 
 
 def test_one_person_at_two_seats_is_refused_at_the_top_of_the_form_and_nothing_is_made(
-        host_client, players):
+    host_client, players
+):
     fantan = {"start_rank": "8", "until_out": "1", "premium_1": "800", "premium_2": "500"}
-    for seating in ({"seat_0": players[0].pk, "seat_1": players[1].pk, "new_2": "анна"},
-                    {"seat_0": players[0].pk, "new_1": "Ефим", "new_2": "ЕФИМ"}):
+    for seating in (
+        {"seat_0": players[0].pk, "seat_1": players[1].pk, "new_2": "анна"},
+        {"seat_0": players[0].pk, "new_1": "Ефим", "new_2": "ЕФИМ"},
+    ):
         response = host_client.post("/tables/new/fantan/", {**seating, **fantan}, **EN)
         assert response.status_code == 400
-        assert response.context["form"].non_field_errors() == [
-            "A player can take only one seat."]
+        assert response.context["form"].non_field_errors() == ["A player can take only one seat."]
         assert 'role="alert"' in response.content.decode()
     assert not Table.objects.exists()
     assert not Player.objects.filter(name="Ефим").exists()  # the new name is not kept either

@@ -28,15 +28,16 @@ RU = {"HTTP_ACCEPT_LANGUAGE": "ru"}
 UPLOAD = "/replay/"
 
 
-
 # -- tables and deals -----------------------------------------------------------------------
+
 
 def start_table(game: str, host, players, seed=7):
     """A table of ``game`` with its default options, as many players as it seats."""
     rules = registry.game(game).rules
     seats = rules.seats(rules.parse_options({}))
-    return services.start_table(user=host, game=game, players=players[:seats], options={},
-                                seed=seed)
+    return services.start_table(
+        user=host, game=game, players=players[:seats], options={}, seed=seed
+    )
 
 
 def finish_deal(table, user):
@@ -57,12 +58,16 @@ def finished(request, db, host, players):
 
 
 def replay_url(table, number=1, step=None, spectator=False) -> str:
-    base = (f"/watch/{table.watch_key}/deals/{number}/replay/" if spectator
-            else url(table, f"deals/{number}/replay/"))
+    base = (
+        f"/watch/{table.watch_key}/deals/{number}/replay/"
+        if spectator
+        else url(table, f"deals/{number}/replay/")
+    )
     return base if step is None else f"{base}?step={step}"
 
 
 # -- what a page shows ---------------------------------------------------------------------
+
 
 def english_names(codes) -> list[str]:
     with translation.override("en"):
@@ -71,9 +76,13 @@ def english_names(codes) -> list[str]:
 
 def hands_shown(page: str) -> dict[int, list[str]]:
     """Each seat's open hand on a replay page: the spoken names of its cards, sorted."""
-    return {int(seat): sorted(html.unescape(label) for label in
-                              re.findall(r'class="card" role="img" aria-label="([^"]+)"', cards))
-            for seat, cards in re.findall(r'data-seat="(\d+)">(.*?)</div>', page, re.S)}
+    return {
+        int(seat): sorted(
+            html.unescape(label)
+            for label in re.findall(r'class="card" role="img" aria-label="([^"]+)"', cards)
+        )
+        for seat, cards in re.findall(r'data-seat="(\d+)">(.*?)</div>', page, re.S)
+    }
 
 
 def step_shown(page: str) -> tuple[int, int]:
@@ -89,8 +98,10 @@ def action_shown(page: str) -> str:
 def result_scores(page: str) -> list[int]:
     """The last cell of each row of the result's table: every game's score column."""
     body = re.search(r'<table class="result">.*?<tbody>(.*?)</tbody>', page, re.S).group(1)
-    return [int(re.findall(r"<td>([^<]*)</td>", row)[-1])
-            for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)]
+    return [
+        int(re.findall(r"<td>([^<]*)</td>", row)[-1])
+        for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)
+    ]
 
 
 def alert(response) -> str:
@@ -101,8 +112,7 @@ def alert(response) -> str:
 def wording(game_key: str, action: dict, players: list[str]) -> str:
     """The log's wording of a record's action, in English."""
     game = registry.game(game_key)
-    entry = LogEntry(name=players[action["seat"]], action=action, taken_back=False,
-                     players=players)
+    entry = LogEntry(name=players[action["seat"]], action=action, taken_back=False, players=players)
     with translation.override("en"):
         text = game.presenter.log_text(entry)
     return " ".join(html.unescape(text).split())
@@ -116,14 +126,15 @@ def check_steps(get, record: dict, players: list[str], steps=None):
     state, actions = start(record)
     seats = len(state.view(None)["counts"])
     done = 0
-    for step in (range(len(actions) + 1) if steps is None else steps):
+    for step in range(len(actions) + 1) if steps is None else steps:
         while done < step:
             state.apply(actions[done])
             done += 1
         page = get(step)
         assert step_shown(page) == (step, len(actions))
-        assert hands_shown(page) == {seat: english_names(state.view(seat)["hand"])
-                                     for seat in range(seats)}, f"step {step}"
+        assert hands_shown(page) == {
+            seat: english_names(state.view(seat)["hand"]) for seat in range(seats)
+        }, f"step {step}"
         if step:
             canonical = state.canonical(actions[step - 1])
             assert action_shown(page) == wording(record["game"], canonical, players)
@@ -138,9 +149,9 @@ def check_steps(get, record: dict, players: list[str], steps=None):
 
 # -- a table's finished deal ----------------------------------------------------------------
 
+
 @pytest.mark.django_db
-def test_every_step_of_a_finished_deal_shows_every_hand_as_the_engine_has_it(
-        host_client, finished):
+def test_every_step_of_a_finished_deal_shows_every_hand_as_the_engine_has_it(host_client, finished):
     deal = current(finished)
     record = selectors.record(deal)
     players = selectors.names(finished)
@@ -201,11 +212,15 @@ def test_an_unfinished_deal_is_not_replayed_and_no_hand_is_shown(client, host, p
     for choose in range(3):
         act(table, choose=choose, user=host)
     state = selectors.load(current(table)).state
-    in_hands = [code for seat in range(len(state.view(None)["counts"]))
-                for code in state.view(seat)["hand"]]
+    in_hands = [
+        code for seat in range(len(state.view(None)["counts"])) for code in state.view(seat)["hand"]
+    ]
     client.force_login(host)
-    for address in (replay_url(table), replay_url(table, step=2),
-                    replay_url(table, spectator=True)):
+    for address in (
+        replay_url(table),
+        replay_url(table, step=2),
+        replay_url(table, spectator=True),
+    ):
         response = client.get(address, **EN)
         assert response.status_code == 409
         page = response.content.decode()
@@ -230,8 +245,9 @@ def test_who_may_open_a_replay(client, django_user_model, host, players):
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("game", GAME_KEYS)
-def test_the_finished_deal_and_its_score_rows_link_to_the_replay(host_client, client, host,
-                                                                 players, game):
+def test_the_finished_deal_and_its_score_rows_link_to_the_replay(
+    host_client, client, host, players, game
+):
     table = start_table(game, host, players)
     finish_deal(table, host)
     page = host_client.get(url(table), **EN).content.decode()
@@ -248,15 +264,21 @@ def test_the_finished_deal_and_its_score_rows_link_to_the_replay(host_client, cl
 
 # -- an uploaded record ------------------------------------------------------------------------
 
+
 def upload(client, content: bytes, name="deal.json", **extra):
-    return client.post(UPLOAD, {"file": SimpleUploadedFile(name, content, "application/json")},
-                       **extra)
+    return client.post(
+        UPLOAD, {"file": SimpleUploadedFile(name, content, "application/json")}, **extra
+    )
 
 
 def carried(page: str) -> dict:
     """The fields with which the page asks for another step of its record."""
-    return {name: html.unescape(value) for name, value in
-            re.findall(r'<input type="hidden" name="(record|name)" value="([^"]*)"', page)}
+    return {
+        name: html.unescape(value)
+        for name, value in re.findall(
+            r'<input type="hidden" name="(record|name)" value="([^"]*)"', page
+        )
+    }
 
 
 @pytest.mark.django_db
@@ -301,31 +323,50 @@ def test_a_record_written_by_hand_replays_as_the_command_reads_it(client):
     record["actions"] = [{**play, "play": play["play"].lower()}]  # "9h": a card the rules read
     page = upload(client, json.dumps(record).encode(), **EN).content.decode()
     record["actions"] = [play]
-    check_steps(lambda step: page if step == 0 else client.post(
-        UPLOAD, {**carried(page), "step": step}, **EN).content.decode(),
-        record, ["Seat 0", "Seat 1", "Seat 2", "Seat 3"])
+    check_steps(
+        lambda step: (
+            page
+            if step == 0
+            else client.post(UPLOAD, {**carried(page), "step": step}, **EN).content.decode()
+        ),
+        record,
+        ["Seat 0", "Seat 1", "Seat 2", "Seat 3"],
+    )
     last = client.post(UPLOAD, {**carried(page), "step": 1}, **EN).content.decode()
     assert "The record stops here" in last  # the deal is not over: no result
 
 
 BROKEN = {
-    "not_json": (b'{"game": "variety", "dealer": 0,', "deal.json: not a valid record: not JSON: "
-                 "Expecting property name enclosed in double quotes: line 1 column 33 (char 32)"),
-    "not_utf8": (b'{"game": "variety", "say": "\xff"}',
-                 "deal.json: not a valid record: not UTF-8 text (byte 28)"),
+    "not_json": (
+        b'{"game": "variety", "dealer": 0,',
+        "deal.json: not a valid record: not JSON: "
+        "Expecting property name enclosed in double quotes: line 1 column 33 (char 32)",
+    ),
+    "not_utf8": (
+        b'{"game": "variety", "say": "\xff"}',
+        "deal.json: not a valid record: not UTF-8 text (byte 28)",
+    ),
     "option_of_the_wrong_type": (
         json.dumps({**valid_record("variety"), "options": {"cycle": ["full"]}}).encode(),
-        'deal.json: not a valid record: cycle must be "full" or "short"'),
+        'deal.json: not a valid record: cycle must be "full" or "short"',
+    ),
     "an_unknown_card_in_a_hand": (
-        json.dumps({**valid_record("leopard"),
-                    "hands": [["ZZ"] + valid_record("leopard")["hands"][0][1:],
-                              valid_record("leopard")["hands"][1]]}).encode(),
-        "deal.json: not a valid record: seat 0's hand: unknown card 'ZZ'"),
+        json.dumps(
+            {
+                **valid_record("leopard"),
+                "hands": [
+                    ["ZZ"] + valid_record("leopard")["hands"][0][1:],
+                    valid_record("leopard")["hands"][1],
+                ],
+            }
+        ).encode(),
+        "deal.json: not a valid record: seat 0's hand: unknown card 'ZZ'",
+    ),
     "illegal_action": (
-        json.dumps({**valid_record("fantan"),
-                    "actions": [{"seat": 2, "pass": True}]}).encode(),
+        json.dumps({**valid_record("fantan"), "actions": [{"seat": 2, "pass": True}]}).encode(),
         'deal.json: illegal action 0 {"seat": 2, "pass": true}: It is not your turn: '
-        "seat 1 is to act."),
+        "seat 1 is to act.",
+    ),
 }
 
 
@@ -360,8 +401,9 @@ def test_a_record_beyond_the_size_limit_is_refused_before_it_is_read(client):
 
 @pytest.mark.django_db
 def test_a_damaged_or_missing_record_on_a_step_is_refused(client):
-    response = client.post(UPLOAD, {"record": '{"game": "fantan"', "name": "x.json",
-                                    "step": 1}, **EN, **HTMX)
+    response = client.post(
+        UPLOAD, {"record": '{"game": "fantan"', "name": "x.json", "step": 1}, **EN, **HTMX
+    )
     assert response.status_code == 400
     assert alert(response).startswith("x.json: not a valid record: not JSON")
     assert response.content.decode().lstrip().startswith('<div id="replay"')  # the panel, swapped
@@ -369,8 +411,7 @@ def test_a_damaged_or_missing_record_on_a_step_is_refused(client):
     assert client.post(UPLOAD, {**carried(page), "step": "two"}, **EN).status_code == 400
     response = client.post(UPLOAD, {}, **EN)
     assert response.status_code == 400 and "Choose a deal record" in alert(response)
-    big = {"record": json.dumps({**valid_record("fantan"), "padding": "x" * 300_000}),
-           "step": 0}
+    big = {"record": json.dumps({**valid_record("fantan"), "padding": "x" * 300_000}), "step": 0}
     response = client.post(UPLOAD, big, **EN)
     assert response.status_code == 400 and "larger than 256 KiB" in alert(response)
 
@@ -386,6 +427,7 @@ def test_a_broken_record_is_refused_in_russian_for_a_russian_reader(client):
 
 
 # -- in a browser -----------------------------------------------------------------------------
+
 
 def open_replay(page, table, step=None):
     address = replay_url(table, step=step)
@@ -403,10 +445,12 @@ def wait_for_step(page, step: int):
 
 
 def browser_hands(page) -> dict[int, list[str]]:
-    return {int(hand.get_attribute("data-seat")):
-            sorted(hand.locator(".card").evaluate_all(
-                "els => els.map(e => e.getAttribute('aria-label'))"))
-            for hand in page.locator(".open-hands .hand").all()}
+    return {
+        int(hand.get_attribute("data-seat")): sorted(
+            hand.locator(".card").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+        )
+        for hand in page.locator(".open-hands .hand").all()
+    }
 
 
 @pytest.mark.browser
@@ -467,8 +511,12 @@ def test_an_uploaded_record_steps_with_the_keys_and_the_buttons(open_page, user,
     path.write_text(json.dumps(record), encoding="utf-8")
     last = len(record["actions"])
 
-    page = open_page(viewport={"width": 390, "height": 844}, device_scale_factor=2,
-                     is_mobile=True, has_touch=True)
+    page = open_page(
+        viewport={"width": 390, "height": 844},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+    )
     page.goto(UPLOAD)
     page.get_by_label("Deal record").set_input_files(str(path))
     page.get_by_role("button", name="Replay it").click()

@@ -56,8 +56,9 @@ def seating(game: str, practice: bool) -> list[str]:
     person and robots (in a two-seat game both are one person and a robot)."""
     if seats_of(game) == 2:
         return ["Анна", "strong"]
-    return ["Анна", "strong", "club", "beginner"] if practice else ["Анна", "strong", "club",
-                                                                    "Борис"]
+    return (
+        ["Анна", "strong", "club", "beginner"] if practice else ["Анна", "strong", "club", "Борис"]
+    )
 
 
 def play_deal(client, table) -> dict:
@@ -109,14 +110,20 @@ def play_deal(client, table) -> dict:
 
 # every game with two people and robots, and at a practice table (a two-seat game's table of
 # one person and a robot is both)
-CASES = [(game, practice) for game in GAME_KEYS for practice in (False, True)
-         if not (practice and seats_of(game) == 2)]
+CASES = [
+    (game, practice)
+    for game in GAME_KEYS
+    for practice in (False, True)
+    if not (practice and seats_of(game) == 2)
+]
 
 
-@pytest.mark.parametrize("game, practice", CASES,
-                         ids=[f"{g}-{'practice' if p else 'people'}" for g, p in CASES])
+@pytest.mark.parametrize(
+    "game, practice", CASES, ids=[f"{g}-{'practice' if p else 'people'}" for g, p in CASES]
+)
 def test_robots_play_whole_deals_beside_people_and_the_screen_passes_between_people_only(
-        host_client, game, practice):
+    host_client, game, practice
+):
     response = new_table(host_client, game, seating(game, practice))
     assert response.status_code == 302, response.content.decode()[:2000]
     table = selectors.table_by_token(Table.objects.get().token)
@@ -154,8 +161,7 @@ def robot_table(host):
     game = GAME_KEYS[0]
     players = ["Анна"] + [RobotSeat("club")] * (seats_of(game) - 1)
     for seed in range(50):
-        table = services.start_table(user=host, game=game, players=players, options={},
-                                     seed=seed)
+        table = services.start_table(user=host, game=game, players=players, options={}, seed=seed)
         if selectors.load(current(table)).state.to_act != 0:
             return selectors.table_by_token(table.token)
     raise AssertionError("no deal began with a robot's turn")
@@ -179,8 +185,9 @@ def test_people_cannot_play_a_robots_seat_nor_a_robot_a_persons(host_client, rob
     seat = state.to_act
     move = form_fields(robot_table, state.legal_actions()[0])  # a move the robot could make
     for address, fields in (("reveal", {}), ("act", move)):
-        response = host_client.post(url(robot_table, address),
-                                    stamp(deal, seat=seat, **fields), **HTMX, **EN)
+        response = host_client.post(
+            url(robot_table, address), stamp(deal, seat=seat, **fields), **HTMX, **EN
+        )
         assert response.status_code == 400
         assert alert(response) == "A robot plays this seat."
         unchanged(robot_table, deal)
@@ -198,8 +205,7 @@ def test_the_new_table_form_offers_robots_and_refuses_a_table_of_robots_alone(ho
     response = new_table(host_client, game, ["club"] * seats, **EN)
     assert response.status_code == 400
     assert "robots do not play alone" in response.content.decode()
-    both = {"new_0": "Анна", "robot_0": "club",
-            **{f"robot_{i}": "club" for i in range(1, seats)}}
+    both = {"new_0": "Анна", "robot_0": "club", **{f"robot_{i}": "club" for i in range(1, seats)}}
     response = host_client.post(f"/tables/new/{game}/", both, **EN)
     assert response.status_code == 400
     assert "Seat a person or a robot, not both." in response.content.decode()
@@ -209,16 +215,19 @@ def test_the_new_table_form_offers_robots_and_refuses_a_table_of_robots_alone(ho
 
 
 @pytest.mark.parametrize("game", GAME_KEYS)
-def test_a_practice_table_names_the_hand_it_shows_while_a_robot_thinks(host, host_client,
-                                                                        game):
+def test_a_practice_table_names_the_hand_it_shows_while_a_robot_thinks(host, host_client, game):
     players = ["Анна"] + [RobotSeat("club")] * (seats_of(game) - 1)
     for seed in range(50):
-        table = services.start_table(user=host, game=game, players=players, options={},
-                                     seed=seed)
+        table = services.start_table(user=host, game=game, players=players, options={}, seed=seed)
         if selectors.load(current(table)).state.to_act != 0:
             break
     page = host_client.get(url(table), **EN).content.decode()
-    thinking, owner, hand = (page.index(part) for part in (
-        ") is thinking…", "<p class=\"hand-of\">Анна's hand</p>",
-        'aria-label="Your hand"'))
+    thinking, owner, hand = (
+        page.index(part)
+        for part in (
+            ") is thinking…",
+            '<p class="hand-of">Анна\'s hand</p>',
+            'aria-label="Your hand"',
+        )
+    )
     assert thinking < owner < hand  # the robot's turn, then whose hand stays in view

@@ -25,8 +25,9 @@ def test_the_snapshot_always_equals_the_deal_rebuilt_from_its_log(request, game,
         action = act(table, choose=step, user=host)
         deal = current(table)
         if step % 7 == 3:  # now and then a misclick, taken back and played again
-            deal = services.take_back(deal=deal, seat=action["seat"],
-                                      expected_version=deal.version, user=host)
+            deal = services.take_back(
+                deal=deal, seat=action["seat"], expected_version=deal.version, user=host
+            )
             deal = current(table)
         rebuilt = selectors.rebuild(deal, deal.events.all())
         assert rebuilt.to_json() == deal.snapshot
@@ -55,8 +56,9 @@ def test_every_write_leaves_an_audit_entry_in_its_transaction(fantan_table, host
     before = AuditEntry.objects.count()
     deal = current(fantan_table)
     with pytest.raises(services.Refused):
-        services.take_back(deal=deal, seat=(deal.dealer + 3) % 4,
-                           expected_version=deal.version, user=host)
+        services.take_back(
+            deal=deal, seat=(deal.dealer + 3) % 4, expected_version=deal.version, user=host
+        )
     assert AuditEntry.objects.count() == before
 
 
@@ -99,8 +101,13 @@ def test_two_concurrent_submissions_of_one_turn_apply_exactly_one(request, game,
     services.reveal(deal=deal, seat=seat, expected_version=0, user=host)
     deal = current(table)
     for step in selectors.load(deal).state.steps():  # a step first, where the game has one
-        services.play(deal=deal, seat=seat, action=without_seat(step),
-                      expected_version=deal.version, user=host)
+        services.play(
+            deal=deal,
+            seat=seat,
+            action=without_seat(step),
+            expected_version=deal.version,
+            user=host,
+        )
         deal = current(table)
     legal = selectors.load(deal).state.legal_actions()
     version = deal.version
@@ -110,9 +117,13 @@ def test_two_concurrent_submissions_of_one_turn_apply_exactly_one(request, game,
     def submit(action):
         try:
             barrier.wait()
-            services.play(deal=deal, seat=seat,
-                          action={k: v for k, v in action.items() if k != "seat"},
-                          expected_version=deal.version, user=host)
+            services.play(
+                deal=deal,
+                seat=seat,
+                action={k: v for k, v in action.items() if k != "seat"},
+                expected_version=deal.version,
+                user=host,
+            )
             results.append("applied")
         except Exception as exc:  # whatever went wrong, the assertion shows it
             results.append(type(exc).__name__)
@@ -159,8 +170,12 @@ def test_concurrent_next_deal_clicks_deal_once(fantan_table, host):
 
 @pytest.mark.django_db
 def test_a_new_name_becomes_a_club_player_once(host, players):
-    table = services.start_table(user=host, game="fantan", options={"players": 3},
-                                 players=[players[0], "  Новый   Игрок ", players[1]])
+    table = services.start_table(
+        user=host,
+        game="fantan",
+        options={"players": 3},
+        players=[players[0], "  Новый   Игрок ", players[1]],
+    )
     again = add_player(name="новый игрок")
     assert [s.player.name for s in table.seats.all()][1] == "Новый Игрок"
     assert again == table.seats.all()[1].player
@@ -177,15 +192,21 @@ def test_a_table_is_refused_for_the_wrong_number_of_players(host, players):
 @pytest.mark.django_db
 @pytest.mark.parametrize("say", ["six clubs\x00", "\x07", "a\u200bb"])
 def test_an_announcement_with_a_control_character_is_refused_and_changes_nothing(
-        variety_table, host, say):
+    variety_table, host, say
+):
     """A NUL byte is refused as bad input on SQLite and PostgreSQL alike (PostgreSQL cannot
     store it)."""
     deal = current(variety_table)
     seat = selectors.load(deal).state.to_act
     deal = services.reveal(deal=deal, seat=seat, expected_version=0, user=host)
     with pytest.raises(services.Refused) as refused:
-        services.play(deal=deal, seat=seat, action={"call": 2, "say": say},
-                      expected_version=deal.version, user=host)
+        services.play(
+            deal=deal,
+            seat=seat,
+            action={"call": 2, "say": say},
+            expected_version=deal.version,
+            user=host,
+        )
     assert "printable" in refused.value.message
     assert current(variety_table).version == deal.version
 
@@ -199,7 +220,8 @@ def test_a_name_with_a_control_character_is_refused(host):
 
 @pytest.mark.django_db(transaction=True)
 def test_with_the_channel_layer_down_a_write_still_succeeds_and_the_failure_is_logged(
-        fantan_table, host, client, monkeypatch, caplog):
+    fantan_table, host, client, monkeypatch, caplog
+):
     """Redis down: the action is saved and answered as a success; the lost notice is logged
     (pages catch up on their next fetch)."""
     layer = get_channel_layer()
@@ -212,9 +234,11 @@ def test_with_the_channel_layer_down_a_write_still_succeeds_and_the_failure_is_l
     deal = current(fantan_table)
     seat = selectors.load(deal).state.to_act
     with caplog.at_level("WARNING", logger="club.notices"):
-        response = client.post(f"/t/{fantan_table.token}/reveal",
-                               {"deal": 1, "version": 0, "seat": seat},
-                               HTTP_HX_REQUEST="true")
+        response = client.post(
+            f"/t/{fantan_table.token}/reveal",
+            {"deal": 1, "version": 0, "seat": seat},
+            HTTP_HX_REQUEST="true",
+        )
     assert response.status_code == 200
     assert current(fantan_table).version == 1
     assert "not sent" in caplog.text

@@ -65,14 +65,16 @@ def start(user, game, players, **options):
     if game == "fantan":
         options.setdefault("players", len(players))
     seats = {"leopard": 2, "variety": 4}.get(game, len(players))
-    return services.start_table(user=user, game=game, players=players[:seats],
-                                options=options, seed=1)
+    return services.start_table(
+        user=user, game=game, players=players[:seats], options=options, seed=1
+    )
 
 
 def end_deal(table, scores, **result):
     """The current deal ended with these scores, as far as the stored result goes."""
     Deal.objects.filter(table=table, number=current(table).number).update(
-        is_over=True, result={"scores": scores, **result})
+        is_over=True, result={"scores": scores, **result}
+    )
 
 
 def text(response) -> str:
@@ -83,19 +85,26 @@ def text(response) -> str:
 def rows(response) -> dict[str, str]:
     """The list's rows as text, by table pk."""
     html = response.content.decode()
-    return {int(pk): " ".join(re.sub(r"<[^>]+>", " ", row).split())
-            for pk, row in re.findall(r'<tr id="table-(\d+)"[^>]*>(.*?)</tr>', html, re.S)}
+    return {
+        int(pk): " ".join(re.sub(r"<[^>]+>", " ", row).split())
+        for pk, row in re.findall(r'<tr id="table-(\d+)"[^>]*>(.*?)</tr>', html, re.S)
+    }
 
 
 def change(client, table, action, version=None, **fields):
-    return client.post(url(table, action), {
-        "version": table.version if version is None else version, **fields}, **EN)
+    return client.post(
+        url(table, action),
+        {"version": table.version if version is None else version, **fields},
+        **EN,
+    )
 
 
 # -- the list -------------------------------------------------------------------------------
 
+
 def test_a_member_lists_the_tables_he_started_or_sits_at_newest_first(
-        client, host, member, players):
+    client, host, member, players
+):
     own = start(member, "fantan", [players[1], players[0], players[2]])
     seated = start(host, "variety", players)
     elsewhere = start(host, "leopard", [players[0], players[2]])
@@ -117,8 +126,7 @@ def test_a_member_lists_the_tables_he_started_or_sits_at_newest_first(
     assert list(rows(home)) == [seated.pk, own.pk] and 'href="/tables/"' in home.content.decode()
 
 
-def test_the_running_scores_are_the_totals_the_table_page_shows(
-        host_client, host, players):
+def test_the_running_scores_are_the_totals_the_table_page_shows(host_client, host, players):
     fantan = start(host, "fantan", players[:3])
     end_deal(fantan, [3, -1, 0])
     services.next_deal(table=fantan, after=1, user=host)
@@ -159,8 +167,7 @@ def test_the_list_comes_twenty_tables_a_page_with_page_links(host_client, host, 
     assert list(rows(host_client.get("/tables/?page=junk"))) == list(rows(first))
 
 
-def test_the_list_costs_the_same_queries_for_three_tables_as_for_twenty(
-        host_client, host, players):
+def test_the_list_costs_the_same_queries_for_three_tables_as_for_twenty(host_client, host, players):
     def queries() -> int:
         with CaptureQueriesContext(connection) as captured:
             assert host_client.get("/tables/").status_code == 200
@@ -177,7 +184,8 @@ def test_the_list_costs_the_same_queries_for_three_tables_as_for_twenty(
 
 
 def test_a_director_lists_his_tables_or_every_table_and_a_member_only_his(
-        client, host, member, director, players):
+    client, host, member, director, players
+):
     other = start(host, "variety", [players[0], players[2], players[3], players[1]])
     other_not_his = start(host, "leopard", [players[0], players[2]])
     client.force_login(member)
@@ -194,7 +202,7 @@ def test_a_director_lists_his_tables_or_every_table_and_a_member_only_his(
     # he may change any table, but may not open a hotseat screen that is not his: he
     # follows it, and its sheets, as a spectator
     assert f'href="{other_not_his.get_watch_url()}"' in html
-    assert f"/t/{other_not_his.token}/\"" not in html
+    assert f'/t/{other_not_his.token}/"' not in html
     assert f'href="/watch/{other_not_his.watch_key}/cycles/1/"' in html
     assert f"/t/{other_not_his.token}/abandon" in html
     sheet = client.get(f"/watch/{other_not_his.watch_key}/cycles/1/", **EN)
@@ -212,13 +220,16 @@ def test_a_visitor_sees_no_table(client, host, players):
 
 
 def test_a_table_with_robots_is_listed_and_managed_under_its_players_and_robots_names(
-        client, member, director, players):
+    client, member, director, players
+):
     """A robot's seat has no club player: the front page, the lists and the confirmation
     pages name it as the table does, for the member who sat with it and for a director."""
     table = start(member, "fantan", [players[1], RobotSeat("club"), RobotSeat("strong")])
     default_name = "Фантан: Борис, Robot 2 (club player), Robot 3 (strong)"
-    for user, lists in ((member, ["/", "/tables/"]),
-                        (director, ["/", "/tables/", "/tables/?show=all"])):
+    for user, lists in (
+        (member, ["/", "/tables/"]),
+        (director, ["/", "/tables/", "/tables/?show=all"]),
+    ):
         client.force_login(user)
         for address in lists:
             response = client.get(address, **EN)
@@ -227,14 +238,18 @@ def test_a_table_with_robots_is_listed_and_managed_under_its_players_and_robots_
         for action in ("rename", "finish", "abandon"):
             response = client.get(url(table, action), **EN)
             assert response.status_code == 200, (user, action)
-            assert f"Table {default_name} Game Фантан (Fan-Tan) Players Борис, Robot 2 " \
-                   "(club player), Robot 3 (strong)" in text(response)
+            assert (
+                f"Table {default_name} Game Фантан (Fan-Tan) Players Борис, Robot 2 "
+                "(club player), Robot 3 (strong)" in text(response)
+            )
 
 
 # -- renaming, finishing, abandoning --------------------------------------------------------
 
+
 def test_a_table_is_renamed_on_its_page_and_keeps_its_default_name_when_left_blank(
-        host_client, host, players):
+    host_client, host, players
+):
     table = start(host, "fantan", players[:3])
     form = host_client.get(url(table, "rename?next=/tables/"), **EN)
     assert form.status_code == 200
@@ -250,13 +265,15 @@ def test_a_table_is_renamed_on_its_page_and_keeps_its_default_name_when_left_bla
     change(host_client, table, "rename", name=" ")
     assert rows(host_client.get("/tables/"))[table.pk].startswith("Фантан: Анна, Борис, Вера")
     # a link elsewhere is not followed
-    response = change(host_client, table, "rename", version=2, name="x",
-                      next="https://evil.example/")
+    response = change(
+        host_client, table, "rename", version=2, name="x", next="https://evil.example/"
+    )
     assert response["Location"] == table.get_absolute_url()
 
 
 def test_abandoning_asks_first_and_leaves_the_deal_in_progress_as_it_was(
-        host_client, host, players):
+    host_client, host, players
+):
     table = start(host, "fantan", players[:3])
     act(table, user=host)
     before = current(table)
@@ -269,8 +286,11 @@ def test_abandoning_asks_first_and_leaves_the_deal_in_progress_as_it_was(
     table.refresh_from_db()
     assert table.state == Table.State.ABANDONED
     after = current(table)
-    assert (after.version, after.snapshot, after.is_over) == (before.version, before.snapshot,
-                                                              False)
+    assert (after.version, after.snapshot, after.is_over) == (
+        before.version,
+        before.snapshot,
+        False,
+    )
     assert DealEvent.objects.filter(deal=after).count() == before.version
     page = host_client.get(url(table), **EN)
     assert "This table was abandoned" in text(page)
@@ -281,8 +301,7 @@ def test_abandoning_asks_first_and_leaves_the_deal_in_progress_as_it_was(
     assert "playing" not in rows(host_client.get("/tables/", **EN))[table.pk]
 
 
-def test_a_finished_or_abandoned_table_refuses_every_action_and_says_so(
-        host_client, host, players):
+def test_a_finished_or_abandoned_table_refuses_every_action_and_says_so(host_client, host, players):
     table = start(host, "fantan", players[:3])
     finish_deal(table, host)
     confirm = host_client.get(url(table, "finish"), **EN)
@@ -338,7 +357,8 @@ def test_a_stale_page_and_a_second_click_change_nothing(host_client, host, playe
 
 
 def test_only_the_host_or_a_director_may_change_a_table(
-        client, host, member, director, players, django_user_model):
+    client, host, member, director, players, django_user_model
+):
     table = start(host, "fantan", players[:3])
     client.force_login(member)  # seated at it: he may play, not change it
     assert client.get(url(table)).status_code == 200
@@ -364,12 +384,20 @@ def test_a_tournaments_table_is_changed_by_a_director_only(client, django_user_m
     who is not, or no longer, a director)."""
     owner = account(django_user_model, "owner", roles.PLAYER)
     table = start(owner, "fantan", players[:3])
-    tournament = Tournament.objects.create(key="spring", name="Spring cup", game="fantan",
-                                           rounds_planned=2, seating="mixing", seed=1,
-                                           order=[])
-    RoundTable.objects.create(round=Round.objects.create(tournament=tournament, number=1,
-                                                         released=True),
-                              number=1, hotseat=table)
+    tournament = Tournament.objects.create(
+        key="spring",
+        name="Spring cup",
+        game="fantan",
+        rounds_planned=2,
+        seating="mixing",
+        seed=1,
+        order=[],
+    )
+    RoundTable.objects.create(
+        round=Round.objects.create(tournament=tournament, number=1, released=True),
+        number=1,
+        hotseat=table,
+    )
     client.force_login(owner)
     response = change(client, table, "abandon")
     assert response.status_code == 403
@@ -385,17 +413,26 @@ def test_a_tournaments_table_is_changed_by_a_director_only(client, django_user_m
 
 
 def test_a_tournaments_table_is_finished_by_its_complete_sheet_not_by_hand(
-        client, director, players):
+    client, director, players
+):
     """A finished tournament's table says its sheet is complete: before, a director may
     abandon it (the deals finished so far stay on its sheet), not finish it."""
     table = start(director, "fantan", players[:3])
     end_deal(table, [3, -1, 0])
-    tournament = Tournament.objects.create(key="spring", name="Spring cup", game="fantan",
-                                           rounds_planned=2, seating="mixing", seed=1,
-                                           order=[])
-    RoundTable.objects.create(round=Round.objects.create(tournament=tournament, number=1,
-                                                         released=True),
-                              number=2, hotseat=table)
+    tournament = Tournament.objects.create(
+        key="spring",
+        name="Spring cup",
+        game="fantan",
+        rounds_planned=2,
+        seating="mixing",
+        seed=1,
+        order=[],
+    )
+    RoundTable.objects.create(
+        round=Round.objects.create(tournament=tournament, number=1, released=True),
+        number=2,
+        hotseat=table,
+    )
     client.force_login(director)
     page = text(client.get(url(table), **EN))
     assert "Played for Spring cup: round 1, table 2" in page
@@ -413,6 +450,7 @@ def test_a_tournaments_table_is_finished_by_its_complete_sheet_not_by_hand(
 
 
 # -- the table page -------------------------------------------------------------------------
+
 
 def test_the_table_page_links_every_match_sheet_and_its_changes(host_client, host, players):
     table = start(host, "leopard", players, deals=1)
@@ -432,7 +470,8 @@ def test_the_table_page_links_every_match_sheet_and_its_changes(host_client, hos
 
 
 def test_a_change_tells_the_live_pages_once_it_is_committed(
-        host_client, host, players, django_capture_on_commit_callbacks):
+    host_client, host, players, django_capture_on_commit_callbacks
+):
     table = start(host, "fantan", players[:3])
     layer = get_channel_layer()
     listener = async_to_sync(layer.new_channel)()
@@ -453,6 +492,7 @@ def test_a_change_tells_the_live_pages_once_it_is_committed(
 
 # -- in Russian -----------------------------------------------------------------------------
 
+
 def test_the_list_and_the_confirmation_speak_russian(host_client, host, players):
     table = start(host, "fantan", players[:3])
     listed = rows(host_client.get("/tables/", **RU))[table.pk]
@@ -466,9 +506,7 @@ def test_the_list_and_the_confirmation_speak_russian(host_client, host, players)
     assert "Этот стол брошен: за ним больше не играют." in text(response)
 
 
-
 # -- in a browser ---------------------------------------------------------------------------
-
 
 
 @pytest.mark.browser

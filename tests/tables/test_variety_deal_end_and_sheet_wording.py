@@ -23,18 +23,18 @@ def finished(client, table):
 def test_the_verdict_counts_points(host_client, variety_table):
     deal, page = finished(host_client, variety_table)
     attack, defence = deal.result["points"]
-    attackers = " & ".join(selectors.names(variety_table)[s]
-                               for s in deal.result["attackers"])
+    attackers = " & ".join(selectors.names(variety_table)[s] for s in deal.result["attackers"])
     points = "point" if attack == 1 else "points"
     verdict = page.split('class="verdict">')[1].split("<strong>")[0]
-    assert (f"the attackers {attackers} scored {attack} {points} against the defenders' "
-            f"{defence}.") in verdict, verdict
+    assert (
+        f"the attackers {attackers} scored {attack} {points} against the defenders' {defence}."
+    ) in verdict, verdict
     assert " took " not in page.split('class="verdict"')[1].split("</p>")[0]
 
 
 def test_the_sheet_explains_the_bonus_and_labels_the_deal_links(host_client, variety_table):
     deal, page = finished(host_client, variety_table)
-    sheet = page[page.index('<table class="scores cycle">'):]
+    sheet = page[page.index('<table class="scores cycle">') :]
     row = re.search(r'<tr class="new">(.*?)</tr>', sheet, re.S).group(1)
     assert re.search(r'<th scope="row">1</th>', row), row  # the number alone
     record = reverse("deal-record", args=[variety_table.token, deal.number])

@@ -31,8 +31,7 @@ def call(client, table, number, say="", **extra):
     reveal_now(client, table)
     deal = current(table)
     seat = selectors.load(deal).state.to_act
-    return client.post(url(table, "act"), stamp(deal, seat=seat, call=number, say=say),
-                       **extra)
+    return client.post(url(table, "act"), stamp(deal, seat=seat, call=number, say=say), **extra)
 
 
 def auction(client, table, numbers):
@@ -42,14 +41,17 @@ def auction(client, table, numbers):
 
 
 def test_the_auction_shows_each_contract_and_disables_the_callers_own_numbers(
-        host_client, variety_table):
+    host_client, variety_table
+):
     auction(host_client, variety_table, [2, 3, 6])  # three different numbers: no contract yet
     page = reveal_now(host_client, variety_table).content.decode()
     assert 'name="say"' in page
     assert all(f'name="call" value="{n}"' in page for n in range(1, 9))
     assert not re.search(r'value="\d" class="call" disabled', page)  # D has called nothing
-    assert "the lowest card wins the trick" in host_client.get(
-        url(variety_table), **EN).content.decode()
+    assert (
+        "the lowest card wins the trick"
+        in host_client.get(url(variety_table), **EN).content.decode()
+    )
     # A (the first caller) has called 2: on his next turn 2 is disabled
     call(host_client, variety_table, 4, **HTMX)
     page = reveal_now(host_client, variety_table).content.decode()
@@ -60,12 +62,12 @@ def test_the_auction_shows_each_contract_and_disables_the_callers_own_numbers(
 def test_an_announcement_goes_with_the_call_into_the_auction_log(host_client, variety_table):
     call(host_client, variety_table, 2, say="I have six high clubs", **HTMX)
     page = host_client.get(url(variety_table), **EN).content.decode()
-    assert re.search(r'<strong>2</strong><span class="call-say"> — «I have six high clubs»</span>',
-                     page)
+    assert re.search(
+        r'<strong>2</strong><span class="call-say"> — «I have six high clubs»</span>', page
+    )
 
 
-def test_the_books_first_example_makes_the_contract_and_partners_plain(
-        host_client, variety_table):
+def test_the_books_first_example_makes_the_contract_and_partners_plain(host_client, variety_table):
     deal = current(variety_table)
     first = (deal.dealer + 1) % 4
     names = [s.player.name for s in variety_table.seats.all()]
@@ -74,8 +76,7 @@ def test_the_books_first_example_makes_the_contract_and_partners_plain(
     assert state.contract == 2 and state.attackers == (first, (first + 3) % 4)
     page = host_client.get(url(variety_table), **EN).content.decode()
     assert "Contract 2" in page
-    assert re.search(rf"Attackers: <strong>{names[first]} &(amp;)? {names[(first + 3) % 4]}<",
-                     page)
+    assert re.search(rf"Attackers: <strong>{names[first]} &(amp;)? {names[(first + 3) % 4]}<", page)
     assert 'name="say"' not in page  # no table talk once play has begun
     assert state.to_act == (first + 1) % 4  # the first namer's left neighbour leads
 
@@ -94,15 +95,22 @@ def test_only_legal_cards_are_buttons_and_a_revoke_is_refused(host_client, varie
     if not off_suit:
         pytest.skip("this hand holds only cards of the suit led")
     assert all("SHDC".index(c[1]) != led_suit for c in off_suit)
-    response = host_client.post(url(variety_table, "act"),
-                                stamp(deal, seat=state.to_act, card=off_suit[0]), **EN)
+    response = host_client.post(
+        url(variety_table, "act"), stamp(deal, seat=state.to_act, card=off_suit[0]), **EN
+    )
     assert response.status_code == 400 and "must follow suit" in alert(response)
     unchanged(variety_table, deal)
 
 
-@pytest.mark.parametrize("bad", [
-    {"call": "9"}, {"call": "0"}, {"call": "two"}, {"call": "2", "say": "x" * 81},
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"call": "9"},
+        {"call": "0"},
+        {"call": "two"},
+        {"call": "2", "say": "x" * 81},
+    ],
+)
 def test_bad_calls_are_refused(host_client, variety_table, bad):
     reveal_now(host_client, variety_table)
     before = current(variety_table)
@@ -116,9 +124,11 @@ def test_a_number_called_twice_by_one_player_is_refused(host_client, variety_tab
     auction(host_client, variety_table, [5, 1, 8, 4])
     reveal_now(host_client, variety_table)
     before = current(variety_table)
-    response = host_client.post(url(variety_table, "act"),
-                                stamp(before, seat=selectors.load(before).state.to_act,
-                                      call=5), **EN)
+    response = host_client.post(
+        url(variety_table, "act"),
+        stamp(before, seat=selectors.load(before).state.to_act, call=5),
+        **EN,
+    )
     assert response.status_code == 400 and "already called 5" in alert(response)
     unchanged(variety_table, before)
 
@@ -127,9 +137,11 @@ def test_a_call_once_play_has_begun_is_refused(host_client, variety_table):
     auction(host_client, variety_table, [2, 3, 6, 2])
     reveal_now(host_client, variety_table)
     before = current(variety_table)
-    response = host_client.post(url(variety_table, "act"),
-                                stamp(before, seat=selectors.load(before).state.to_act, call=7,
-                                      say="psst"), **EN)
+    response = host_client.post(
+        url(variety_table, "act"),
+        stamp(before, seat=selectors.load(before).state.to_act, call=7, say="psst"),
+        **EN,
+    )
     assert response.status_code == 400 and "auction is over" in alert(response)
     unchanged(variety_table, before)
 
@@ -144,15 +156,15 @@ def test_a_finished_deal_shows_points_and_adds_a_highlighted_row(host_client, va
     rows = re.findall(r'<tr class="new">(.*?)</tr>', page, re.S)
     assert len(rows) == 1
     assert re.findall(r"<td>(-?\d+)(?:<abbr|</td>)", rows[0])[1:5] == [
-        str(s) for s in result["scores"]]
+        str(s) for s in result["scores"]
+    ]
 
 
 def test_a_take_back_in_the_auction_undoes_the_call(host_client, variety_table):
     auction(host_client, variety_table, [2])
     deal = current(variety_table)
     first = (deal.dealer + 1) % 4
-    response = host_client.post(url(variety_table, "take-back"), stamp(deal, seat=first),
-                                **HTMX)
+    response = host_client.post(url(variety_table, "take-back"), stamp(deal, seat=first), **HTMX)
     assert response.status_code == 200
     state = selectors.load(current(variety_table)).state
     assert state.calls == [] and state.to_act == first
@@ -186,7 +198,8 @@ def test_a_full_cycle_sheet_agrees_with_the_deals_records(variety_table, host):
         assert row.detail.contract == result["contract"]
         assert row.detail.attackers == [names[s] for s in result["attackers"]]
         assert [c.bonus for c in row.detail.cells] == [
-            not result["attackers_won"] and s in result["defenders"] for s in range(4)]
+            not result["attackers_won"] and s in result["defenders"] for s in range(4)
+        ]
         totals = [t + s for t, s in zip(totals, result["scores"], strict=True)]
     assert sheet.totals == totals
     best = max(totals)
@@ -196,7 +209,8 @@ def test_a_full_cycle_sheet_agrees_with_the_deals_records(variety_table, host):
 
 
 def test_a_short_cycle_ends_after_four_deals_with_its_winner_and_a_new_cycle(
-        host_client, short_variety_table, host):
+    host_client, short_variety_table, host
+):
     table = short_variety_table
     play_deals(table, 4, host)
     page = host_client.get(url(table), **EN).content.decode()
@@ -212,7 +226,8 @@ def test_a_short_cycle_ends_after_four_deals_with_its_winner_and_a_new_cycle(
 
 
 def test_the_score_sheet_page_costs_the_same_queries_after_one_deal_and_after_eight(
-        host_client, variety_table, host):
+    host_client, variety_table, host
+):
     path = url(variety_table, "cycles/1/")
     play_deals(variety_table, 1, host)
     with CaptureQueriesContext(connection) as one:
@@ -231,9 +246,16 @@ def test_the_score_sheet_page_costs_the_same_queries_after_one_deal_and_after_ei
 
 
 def test_a_variety_table_is_started_from_its_form(host_client, players):
-    response = host_client.post("/tables/new/variety/", {
-        "seat_0": players[0].pk, "seat_1": players[1].pk, "seat_2": players[2].pk,
-        "seat_3": players[3].pk, "cycle": "short"})
+    response = host_client.post(
+        "/tables/new/variety/",
+        {
+            "seat_0": players[0].pk,
+            "seat_1": players[1].pk,
+            "seat_2": players[2].pk,
+            "seat_3": players[3].pk,
+            "cycle": "short",
+        },
+    )
     assert response.status_code == 302
     table = selectors.table_by_token(response["Location"].split("/")[2])
     assert table.game == "variety" and table.options == {"cycle": "short"}
@@ -241,7 +263,14 @@ def test_a_variety_table_is_started_from_its_form(host_client, players):
 
 
 def test_variety_needs_four_players(host_client, players):
-    response = host_client.post("/tables/new/variety/", {
-        "seat_0": players[0].pk, "seat_1": players[1].pk, "seat_2": players[2].pk,
-        "cycle": "full"}, **EN)
+    response = host_client.post(
+        "/tables/new/variety/",
+        {
+            "seat_0": players[0].pk,
+            "seat_1": players[1].pk,
+            "seat_2": players[2].pk,
+            "cycle": "full",
+        },
+        **EN,
+    )
     assert response.status_code == 400 and "Seat four players" in response.content.decode()

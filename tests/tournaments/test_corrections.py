@@ -48,20 +48,30 @@ def scorer(django_user_model):
 def tournament(director, scorer, players):
     """A short-cycle Выборы tournament of four, round 1's sheet typed in by the scorer."""
     tournament = services.create_tournament(
-        user=director, name="Осенний кубок", game="variety", options={"cycle": "short"},
-        settings={}, rounds_planned=2, seating="mixing", seed=20261130, bye_points=3,
-        order=["match_points", "points", "opponents", "wins"])
+        user=director,
+        name="Осенний кубок",
+        game="variety",
+        options={"cycle": "short"},
+        settings={},
+        rounds_planned=2,
+        seating="mixing",
+        seed=20261130,
+        bye_points=3,
+        order=["match_points", "points", "opponents", "wins"],
+    )
     for player in players:
         services.add_entrant(tournament=tournament, player=player, user=director)
-    services.release_round(round_=services.draw_round(tournament=tournament, user=director),
-                           user=director)
+    services.release_round(
+        round_=services.draw_round(tournament=tournament, user=director), user=director
+    )
     services.enter_sheet(table=table_of(tournament), rows=SHORT_CYCLE, user=scorer)
     return tournament
 
 
 def table_of(tournament) -> RoundTable:
     return RoundTable.objects.select_related("round__tournament").get(
-        round__tournament=tournament, round__number=1)
+        round__tournament=tournament, round__number=1
+    )
 
 
 def row_of(tournament, index=1) -> SheetRow:
@@ -103,8 +113,10 @@ def text(response) -> str:
 
 
 def points_of(tournament) -> dict:
-    return {row.player: row.points for row in
-            selectors.standings(Tournament.objects.get(pk=tournament.pk)).rows}
+    return {
+        row.player: row.points
+        for row in selectors.standings(Tournament.objects.get(pk=tournament.pk)).rows
+    }
 
 
 def snapshot() -> dict:
@@ -116,8 +128,11 @@ def snapshot() -> dict:
 
 def correct(client, tournament, row, reason, *, index=1, page=None, **extra):
     page = page or client.get(row_url(tournament, index), **EN)
-    return client.post(row_url(tournament, index),
-                       {**typed(row), "seen": seen(page), "reason": reason, **extra}, **EN)
+    return client.post(
+        row_url(tournament, index),
+        {**typed(row), "seen": seen(page), "reason": reason, **extra},
+        **EN,
+    )
 
 
 def score_words(names, scores) -> str:
@@ -126,8 +141,10 @@ def score_words(names, scores) -> str:
 
 # -- a correction ---------------------------------------------------------------------------
 
+
 def test_a_scorer_who_is_not_staff_corrects_a_row_and_its_history_says_who_when_why_and_what(
-        client, tournament, scorer):
+    client, tournament, scorer
+):
     names = names_of(tournament)
     before = points_of(tournament)
     version = Tournament.objects.get(pk=tournament.pk).version
@@ -154,10 +171,11 @@ def test_a_scorer_who_is_not_staff_corrects_a_row_and_its_history_says_who_when_
     correction = row_of(tournament).history.latest("history_id")
     with translation.override("en"):
         when = date_filter(timezone.localtime(correction.history_date), "DATETIME_FORMAT")
-    history = words[words.index("History of the row"):]
+    history = words[words.index("History of the row") :]
     assert when in history and "sam" in history and "Misread the paper sheet" in history
-    assert (f"Score: {score_words(names, [16, 16, 10, 10])} → "
-            f"{score_words(names, [20, 20, 6, 6])}") in history
+    assert (
+        f"Score: {score_words(names, [16, 16, 10, 10])} → {score_words(names, [20, 20, 6, 6])}"
+    ) in history
     # the first version, as typed in, with its values in words
     assert "as entered" in history
     assert f"Attackers: 1 · {names[0]}, 2 · {names[1]}" in history
@@ -173,7 +191,8 @@ def test_a_director_corrects_too(client, tournament, director):
 
 
 def test_a_refused_correction_keeps_what_was_typed_and_says_why_beside_the_row(
-        client, tournament, scorer):
+    client, tournament, scorer
+):
     names = names_of(tournament)
     client.force_login(scorer)
     before = snapshot()
@@ -188,8 +207,7 @@ def test_a_refused_correction_keeps_what_was_typed_and_says_why_beside_the_row(
     # seats from 1 with their players
     assert f"seat 3 ({names[2]}) has 6" in refusal and f"seat 4 ({names[3]}) has 7" in refusal
 
-    response = correct(client, tournament, {**CORRECTED}, "typo",
-                       **{"r1-scores-0": "twenty"})
+    response = correct(client, tournament, {**CORRECTED}, "typo", **{"r1-scores-0": "twenty"})
     assert response.status_code == 400
     assert "Row 1: “twenty” is not a whole number." in alerts(response)
     assert 'value="twenty"' in response.content.decode()
@@ -205,7 +223,8 @@ def test_a_refused_correction_keeps_what_was_typed_and_says_why_beside_the_row(
 
 @pytest.mark.parametrize("reason", ["", "   "])
 def test_a_correction_without_a_reason_is_refused_and_changes_nothing(
-        client, tournament, scorer, reason):
+    client, tournament, scorer, reason
+):
     client.force_login(scorer)
     before = snapshot()
     response = correct(client, tournament, CORRECTED, reason)
@@ -220,8 +239,8 @@ def test_a_correction_without_a_reason_is_refused_and_changes_nothing(
 
 # -- a version put back ---------------------------------------------------------------------
 
-def test_an_earlier_version_is_put_back_with_its_own_reason(client, tournament, scorer,
-                                                          director):
+
+def test_an_earlier_version_is_put_back_with_its_own_reason(client, tournament, scorer, director):
     before = points_of(tournament)
     client.force_login(scorer)
     assert correct(client, tournament, CORRECTED, "Misread").status_code == 302
@@ -231,15 +250,23 @@ def test_an_earlier_version_is_put_back_with_its_own_reason(client, tournament, 
 
     client.force_login(director)
     page = client.get(row_url(tournament), **EN)
-    refused = client.post(row_url(tournament, what="revert"),
-                          {"version": first.history_id, "seen": seen(page), "reason": " "},
-                          **EN)
+    refused = client.post(
+        row_url(tournament, what="revert"),
+        {"version": first.history_id, "seen": seen(page), "reason": " "},
+        **EN,
+    )
     assert refused.status_code == 400 and "Give the reason" in alerts(refused)
     assert row_of(tournament).data == CORRECTED
 
-    response = client.post(row_url(tournament, what="revert"), {
-        "version": first.history_id, "seen": seen(page),
-        "reason": "The paper was right after all"}, **EN)
+    response = client.post(
+        row_url(tournament, what="revert"),
+        {
+            "version": first.history_id,
+            "seen": seen(page),
+            "reason": "The paper was right after all",
+        },
+        **EN,
+    )
     assert response.status_code == 302, alerts(response)
     assert row_of(tournament).data == SHORT_CYCLE[0]
     assert points_of(tournament) == before
@@ -253,23 +280,30 @@ def test_an_earlier_version_is_put_back_with_its_own_reason(client, tournament, 
 
 # -- stale, forged and double posts -----------------------------------------------------------
 
+
 def test_a_page_shown_before_another_change_is_refused_and_changes_nothing(
-        client, tournament, scorer, director):
+    client, tournament, scorer, director
+):
     client.force_login(scorer)
     old_page = client.get(row_url(tournament), **EN)
-    services.correct_row(row=row_of(tournament), data=CORRECTED, reason="the director's",
-                         user=director)
+    services.correct_row(
+        row=row_of(tournament), data=CORRECTED, reason="the director's", user=director
+    )
     before = snapshot()
-    response = correct(client, tournament, {**CORRECTED, "scores": [22, 22, 4, 4]}, "mine",
-                       page=old_page)
+    response = correct(
+        client, tournament, {**CORRECTED, "scores": [22, 22, 4, 4]}, "mine", page=old_page
+    )
     assert response.status_code == 409
     assert "changed since the page was shown" in alerts(response)
     assert snapshot() == before
     # the row as it is now, so that a new correction starts from it
     assert 'name="r1-scores-0" value="20"' in response.content.decode()
     first = row_of(tournament).history.earliest("history_id")
-    response = client.post(row_url(tournament, what="revert"), {
-        "version": first.history_id, "seen": seen(old_page), "reason": "back"}, **EN)
+    response = client.post(
+        row_url(tournament, what="revert"),
+        {"version": first.history_id, "seen": seen(old_page), "reason": "back"},
+        **EN,
+    )
     assert response.status_code == 409 and snapshot() == before
 
 
@@ -295,8 +329,9 @@ def test_a_forged_post_changes_nothing(client, tournament, scorer, director):
     client.force_login(scorer)
     page = client.get(row_url(tournament), **EN)
     other = row_of(tournament, 2)
-    services.correct_row(row=other, data={**SHORT_CYCLE[1], "scores": [28, 28, 8, 8]},
-                         reason="x", user=director)
+    services.correct_row(
+        row=other, data={**SHORT_CYCLE[1], "scores": [28, 28, 8, 8]}, reason="x", user=director
+    )
     other_version = other.history.earliest("history_id").history_id
     before = snapshot()
     url = row_url(tournament)
@@ -308,13 +343,25 @@ def test_a_forged_post_changes_nothing(client, tournament, scorer, director):
     for data in posts:
         assert client.post(url, data, **EN).status_code == 409, data
     # another line's inputs are not read: only the row's own
-    response = client.post(url, {**typed(PARTNERS_DIFFER), "r2-contract": "9",
-                                 "rows": "400", "more": "1", "seen": seen(page),
-                                 "reason": "x"}, **EN)
+    response = client.post(
+        url,
+        {
+            **typed(PARTNERS_DIFFER),
+            "r2-contract": "9",
+            "rows": "400",
+            "more": "1",
+            "seen": seen(page),
+            "reason": "x",
+        },
+        **EN,
+    )
     assert response.status_code == 400 and "Partners" in alerts(response)
-    for version in (other_version, "nonsense", "", 10 ** 9):
-        response = client.post(row_url(tournament, what="revert"),
-                               {"version": version, "seen": seen(page), "reason": "x"}, **EN)
+    for version in (other_version, "nonsense", "", 10**9):
+        response = client.post(
+            row_url(tournament, what="revert"),
+            {"version": version, "seen": seen(page), "reason": "x"},
+            **EN,
+        )
         assert response.status_code == 400 and "no such version" in alerts(response), version
     # the current version is not put back
     current = client.get(url, **EN)
@@ -326,24 +373,35 @@ def test_a_forged_post_changes_nothing(client, tournament, scorer, director):
     assert snapshot() == before
 
 
-def test_a_table_played_here_is_shown_but_not_corrected(client, tournament, director,
-                                                         django_user_model):
+def test_a_table_played_here_is_shown_but_not_corrected(
+    client, tournament, director, django_user_model
+):
     table = table_of(tournament)
     players = [seat.entrant.player for seat in table.seats.order_by("position")]
-    hotseat = game_services.start_table(user=director, game="variety", players=players,
-                                        options={"cycle": "short"}, seed=1)
+    hotseat = game_services.start_table(
+        user=director, game="variety", players=players, options={"cycle": "short"}, seed=1
+    )
     RoundTable.objects.filter(pk=table.pk).update(hotseat=hotseat)
     client.force_login(director)
     before = snapshot()
     response = client.get(row_url(tournament), **EN)
     assert response.status_code == 409 and "corrects them with an adjustment" in alerts(response)
     assert 'name="r1-contract"' not in response.content.decode()
-    response = client.post(row_url(tournament), {
-        **typed(CORRECTED), "seen": services.row_version(row_of(tournament)),
-        "reason": "played wrongly"}, **EN)
+    response = client.post(
+        row_url(tournament),
+        {
+            **typed(CORRECTED),
+            "seen": services.row_version(row_of(tournament)),
+            "reason": "played wrongly",
+        },
+        **EN,
+    )
     assert response.status_code == 409
-    response = client.post(row_url(tournament, what="revert"), {
-        "version": "1", "seen": services.row_version(row_of(tournament)), "reason": "x"}, **EN)
+    response = client.post(
+        row_url(tournament, what="revert"),
+        {"version": "1", "seen": services.row_version(row_of(tournament)), "reason": "x"},
+        **EN,
+    )
     assert response.status_code == 409 and "adjustment" in alerts(response)
     rows = client.get(f"/tournaments/{tournament.key}/tables/{table.pk}/rows/", **EN)
     assert rows.status_code == 200 and "Correct row 1" not in text(rows)
@@ -353,8 +411,10 @@ def test_a_table_played_here_is_shown_but_not_corrected(client, tournament, dire
 
 # -- where the page is reached, and by whom ---------------------------------------------------
 
+
 def test_the_run_page_the_tables_rows_and_the_typed_sheet_link_each_row_to_its_correction(
-        client, tournament, scorer):
+    client, tournament, scorer
+):
     client.force_login(scorer)
     table = table_of(tournament)
     rows_url = f"/tournaments/{tournament.key}/tables/{table.pk}/rows/"
@@ -369,8 +429,10 @@ def test_the_run_page_the_tables_rows_and_the_typed_sheet_link_each_row_to_its_c
     sheet = client.get(f"/tournaments/{tournament.key}/tables/{table.pk}/sheet/", **EN)
     for index in range(1, len(SHORT_CYCLE) + 1):
         assert f'href="{row_url(tournament, index)}"' in sheet.content.decode()
-    client.post(row_url(tournament), {**typed(CORRECTED), "seen": seen(
-        client.get(row_url(tournament))), "reason": "typo"})
+    client.post(
+        row_url(tournament),
+        {**typed(CORRECTED), "seen": seen(client.get(row_url(tournament))), "reason": "typo"},
+    )
     assert "corrected 1 time" in text(client.get(rows_url, **EN))
 
 
@@ -378,16 +440,22 @@ def test_a_visitor_or_a_plain_player_gets_no_access(client, tournament, django_u
     table = table_of(tournament)
     pages = [f"/tournaments/{tournament.key}/tables/{table.pk}/rows/", row_url(tournament)]
     writes = [row_url(tournament), row_url(tournament, what="revert")]
-    data = {**typed(CORRECTED), "seen": services.row_version(row_of(tournament)),
-            "reason": "mine", "version": "1"}
+    data = {
+        **typed(CORRECTED),
+        "seen": services.row_version(row_of(tournament)),
+        "reason": "mine",
+        "version": "1",
+    }
     before = snapshot()
     for address in pages:
         response = client.get(address)
         assert response.status_code == 302 and "/accounts/login/" in response["Location"]
     for address in writes:
         assert client.post(address, data).status_code == 403, address
-    for user in (user_in(django_user_model, "pat", PLAYER),
-                 user_in(django_user_model, "stan", staff=True)):
+    for user in (
+        user_in(django_user_model, "pat", PLAYER),
+        user_in(django_user_model, "stan", staff=True),
+    ):
         client.force_login(user)
         for address in pages:
             assert client.get(address, **EN).status_code == 403, address
@@ -397,6 +465,7 @@ def test_a_visitor_or_a_plain_player_gets_no_access(client, tournament, django_u
 
 
 # -- reading ------------------------------------------------------------------------------------
+
 
 def test_a_rows_history_is_read_at_a_fixed_number_of_queries(client, tournament, scorer, director):
     client.force_login(scorer)
@@ -411,8 +480,12 @@ def test_a_rows_history_is_read_at_a_fixed_number_of_queries(client, tournament,
     services.correct_row(row=row_of(tournament), data=CORRECTED, reason="once", user=director)
     before = queries(row_url(tournament)), queries(rows_url)
     for figure in (22, 24, 18):
-        services.correct_row(row=row_of(tournament), reason="again", user=director, data={
-            **CORRECTED, "scores": [figure, figure, 26 - figure, 26 - figure]})
+        services.correct_row(
+            row=row_of(tournament),
+            reason="again",
+            user=director,
+            data={**CORRECTED, "scores": [figure, figure, 26 - figure, 26 - figure]},
+        )
     assert (queries(row_url(tournament)), queries(rows_url)) == before
 
 
@@ -422,8 +495,7 @@ def test_the_pages_render_in_both_languages(client, tournament, scorer, language
     assert correct(client, tournament, CORRECTED, "typo").status_code == 302
     table = table_of(tournament)
     code = language["HTTP_ACCEPT_LANGUAGE"]
-    for address in (f"/tournaments/{tournament.key}/tables/{table.pk}/rows/",
-                    row_url(tournament)):
+    for address in (f"/tournaments/{tournament.key}/tables/{table.pk}/rows/", row_url(tournament)):
         response = client.get(address, **language)
         assert response.status_code == 200
         assert f'<html lang="{code}">' in response.content.decode()

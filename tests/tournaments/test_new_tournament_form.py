@@ -20,8 +20,15 @@ from tournaments.models import Tournament
 pytestmark = pytest.mark.django_db
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 APP = Path(__file__).resolve().parents[2] / "tournaments"
-FORM = {"name": "Осенний кубок", "rounds_planned": "3", "seating": "mixing", "seed": "20261130",
-        "bye_points": "3", "order": "default", "option-cycle": "short"}
+FORM = {
+    "name": "Осенний кубок",
+    "rounds_planned": "3",
+    "seating": "mixing",
+    "seed": "20261130",
+    "bye_points": "3",
+    "order": "default",
+    "option-cycle": "short",
+}
 
 
 @pytest.fixture
@@ -38,10 +45,12 @@ def test_each_option_of_the_form_links_to_its_paragraph_of_the_rules(client, dir
     names = TournamentForm(registry.game(key)).options_form.option_names
     assert names
     for name in names:
-        (row,) = [row for row in page.find_all("div", class_="option-row")
-                  if row.find_all(name=f"option-{name}")]
-        assert [a.attrs["href"] for a in row.find_all("a")] == [
-            f"{rules_url(key)}#option-{name}"]
+        (row,) = [
+            row
+            for row in page.find_all("div", class_="option-row")
+            if row.find_all(name=f"option-{name}")
+        ]
+        assert [a.attrs["href"] for a in row.find_all("a")] == [f"{rules_url(key)}#option-{name}"]
         assert rules.by_id(f"option-{name}")
         (link,) = row.find_all("a")
         assert link.attrs["target"] == "_blank"  # the form stays as filled in
@@ -82,8 +91,10 @@ def test_the_form_sent_twice_creates_one_tournament(client, director, django_use
     assert again["Location"] == first["Location"]
     assert Tournament.objects.count() == 1
     assert AuditEntry.objects.filter(verb="tournament.create").count() == 1
-    (other,) = re.findall(r'name="token" value="([^"]+)"',
-                          client.get("/tournaments/new/variety/", **EN).content.decode())
+    (other,) = re.findall(
+        r'name="token" value="([^"]+)"',
+        client.get("/tournaments/new/variety/", **EN).content.decode(),
+    )
     assert other != token
     client.post("/tournaments/new/variety/", {**FORM, "token": other}, **EN)
     assert Tournament.objects.count() == 2
@@ -102,8 +113,9 @@ def seed_texts() -> list[str]:
     for path in APP.rglob("*.html"):
         source = path.read_text(encoding="utf-8")
         found += re.findall(r'{% translate "([^"]*)"', source)
-        found += re.findall(r"{% blocktranslate[^%]*%}(.*?){% endblocktranslate %}", source,
-                            flags=re.S)
+        found += re.findall(
+            r"{% blocktranslate[^%]*%}(.*?){% endblocktranslate %}", source, flags=re.S
+        )
     for path in APP.rglob("*.py"):
         if "migrations" in path.parts:
             continue
@@ -122,8 +134,9 @@ def test_the_seed_is_the_seed_of_the_draw_in_every_text_and_both_languages():
             assert russian == text or "жеребьёвк" in russian.lower(), russian
 
 
-def test_the_form_the_pages_and_the_admin_label_the_seed_of_the_draw(client, director,
-                                                                    django_user_model):
+def test_the_form_the_pages_and_the_admin_label_the_seed_of_the_draw(
+    client, director, django_user_model
+):
     form = client.get("/tournaments/new/variety/", **EN).content.decode()
     assert '<label for="id_seed">Seed of the draw</label>' in form
     client.post("/tournaments/new/variety/", FORM, **EN)

@@ -34,13 +34,18 @@ def from_document(doc: dict):
         for table in round_["tables"]:
             seats = len(table["players"])
             assert seats in parts.allowed_sizes()
-            sheet = check_sheet(parts, table["rows"], seats=seats, options=options,
-                                settings=settings)
+            sheet = check_sheet(
+                parts, table["rows"], seats=seats, options=options, settings=settings
+            )
             if sheet.complete:
                 tables.append(Table(table["players"], sheet.points))
         rounds.append(Round(tables, round_.get("byes", [])))
-    return standings(doc["players"], rounds, bye_points=doc.get("bye_points", 3),
-                     order=doc.get("order", DEFAULT_ORDER))
+    return standings(
+        doc["players"],
+        rounds,
+        bye_points=doc.get("bye_points", 3),
+        order=doc.get("order", DEFAULT_ORDER),
+    )
 
 
 @pytest.mark.parametrize("name", ["fantan-seven", "variety-five"])
@@ -50,13 +55,16 @@ def test_worked_example(name):
     result = from_document(doc)
     assert result.as_json() == expected
     # the same text, not only equal numbers: 12 stays 12, 9.5 stays 9.5
-    assert (json.dumps(result.as_json(), ensure_ascii=False)
-            == json.dumps(expected, ensure_ascii=False))
+    assert json.dumps(result.as_json(), ensure_ascii=False) == json.dumps(
+        expected, ensure_ascii=False
+    )
 
 
 def test_worked_examples_are_both_there():
     assert sorted(p.name for p in EXAMPLES.glob("*.standings.json")) == [
-        "fantan-seven.standings.json", "variety-five.standings.json"]
+        "fantan-seven.standings.json",
+        "variety-five.standings.json",
+    ]
 
 
 def test_fantan_example_breakdown():
@@ -78,19 +86,23 @@ def test_variety_example_byes():
 
 # -- match points -------------------------------------------------------------------------
 
-@pytest.mark.parametrize("points, expected", [
-    ([5, 3], [6, 0]),
-    ([3, 3], [3, 3]),
-    ([1, 0, 0], [6, Fraction(3, 2), Fraction(3, 2)]),
-    ([1, 1, 0], [Fraction(9, 2), Fraction(9, 2), 0]),
-    ([2, 2, 2], [3, 3, 3]),
-    ([0, 1, 2], [0, 3, 6]),
-    ([4, 3, 2, 1], [6, 4, 2, 0]),
-    ([1, 0, 0, 0], [6, 2, 2, 2]),
-    ([1, 1, 0, 0], [5, 5, 1, 1]),
-    ([7, 7, 7, 7], [3, 3, 3, 3]),
-    ([-5, 10, 10, 0], [0, 5, 5, 2]),
-])
+
+@pytest.mark.parametrize(
+    "points, expected",
+    [
+        ([5, 3], [6, 0]),
+        ([3, 3], [3, 3]),
+        ([1, 0, 0], [6, Fraction(3, 2), Fraction(3, 2)]),
+        ([1, 1, 0], [Fraction(9, 2), Fraction(9, 2), 0]),
+        ([2, 2, 2], [3, 3, 3]),
+        ([0, 1, 2], [0, 3, 6]),
+        ([4, 3, 2, 1], [6, 4, 2, 0]),
+        ([1, 0, 0, 0], [6, 2, 2, 2]),
+        ([1, 1, 0, 0], [5, 5, 1, 1]),
+        ([7, 7, 7, 7], [3, 3, 3, 3]),
+        ([-5, 10, 10, 0], [0, 5, 5, 2]),
+    ],
+)
 def test_match_points(points, expected):
     assert match_points(points) == expected
     assert all(isinstance(value, Fraction) for value in match_points(points))
@@ -102,7 +114,10 @@ def test_halves_are_kept_exact_and_written_as_floats():
     # three halves add up exactly
     result = standings(["a", "b", "c"], [Round([Table(["a", "b", "c"], [0, 0, 1])])] * 3)
     assert {row.player: row.match_points for row in result.rows} == {
-        "c": 18, "a": Fraction(9, 2), "b": Fraction(9, 2)}
+        "c": 18,
+        "a": Fraction(9, 2),
+        "b": Fraction(9, 2),
+    }
     assert [row["match_points"] for row in result.as_json()] == [18, 4.5, 4.5]
 
 
@@ -118,14 +133,17 @@ def test_a_table_needs_two_players():
 
 # -- the keys -----------------------------------------------------------------------------
 
+
 def by_player(result):
     return {row.player: row for row in result.rows}
 
 
 def test_opponents_count_a_player_met_twice_twice():
     entrants = ["a", "b", "c", "d"]
-    rounds = [Round([Table(["a", "b"], [5, 3]), Table(["c", "d"], [2, 2])]),
-              Round([Table(["a", "b"], [1, 4]), Table(["c", "d"], [0, 9])])]
+    rounds = [
+        Round([Table(["a", "b"], [5, 3]), Table(["c", "d"], [2, 2])]),
+        Round([Table(["a", "b"], [1, 4]), Table(["c", "d"], [0, 9])]),
+    ]
     rows = by_player(standings(entrants, rounds))
     # totals: a 6 + 0 = 6; b 0 + 6 = 6; c 3 + 0 = 3; d 3 + 6 = 9
     assert [rows[p].match_points for p in entrants] == [6, 6, 3, 9]
@@ -137,9 +155,11 @@ def test_opponents_count_a_player_met_twice_twice():
 
 def test_byes_add_bye_points_and_nothing_to_opponents():
     entrants = ["a", "b", "c"]
-    rounds = [Round([Table(["a", "b"], [3, 1])], byes=["c"]),
-              Round([Table(["b", "c"], [2, 2])], byes=["a"]),
-              Round([Table(["a", "c"], [0, 1])], byes=["b"])]
+    rounds = [
+        Round([Table(["a", "b"], [3, 1])], byes=["c"]),
+        Round([Table(["b", "c"], [2, 2])], byes=["a"]),
+        Round([Table(["a", "c"], [0, 1])], byes=["b"]),
+    ]
     rows = by_player(standings(entrants, rounds))
     assert rows["a"].match_points == 6 + 3 + 0
     assert rows["b"].match_points == 0 + 3 + 3
@@ -152,11 +172,15 @@ def test_byes_add_bye_points_and_nothing_to_opponents():
 
 
 def test_bye_points_are_the_tournaments():
-    rows = by_player(standings(["a", "b", "c"], [Round([Table(["a", "b"], [1, 0])], ["c"])],
-                               bye_points=Fraction(3, 2)))
+    rows = by_player(
+        standings(
+            ["a", "b", "c"], [Round([Table(["a", "b"], [1, 0])], ["c"])], bye_points=Fraction(3, 2)
+        )
+    )
     assert rows["c"].match_points == Fraction(3, 2)
-    rows = by_player(standings(["a", "b", "c"], [Round([Table(["a", "b"], [1, 0])], ["c"])],
-                               bye_points=0))
+    rows = by_player(
+        standings(["a", "b", "c"], [Round([Table(["a", "b"], [1, 0])], ["c"])], bye_points=0)
+    )
     assert rows["c"].match_points == 0
 
 
@@ -166,7 +190,12 @@ def test_a_shared_place_is_the_best_place_in_entry_order():
     result = standings(entrants, rounds, order=["match_points"])
     # a 6; b, c 3 each; e 3 (a bye); d 0
     assert [(row.place, row.player) for row in result.rows] == [
-        (1, "a"), (2, "e"), (2, "c"), (2, "b"), (5, "d")]
+        (1, "a"),
+        (2, "e"),
+        (2, "c"),
+        (2, "b"),
+        (5, "d"),
+    ]
     assert [row["place"] for row in result.as_json()] == [1, 2, 2, 2, 5]
     assert [row.last_place for row in result.rows] == [1, 4, 4, 4, 5]
 
@@ -176,20 +205,30 @@ def test_the_default_order_breaks_ties_by_points_then_opponents_then_wins():
     rounds = [Round([Table(["a", "b", "c", "d"], [5, 5, 1, 0])])]
     result = standings(entrants, rounds)
     assert [(row.place, row.player) for row in result.rows] == [
-        (1, "a"), (1, "b"), (3, "c"), (4, "d")]
+        (1, "a"),
+        (1, "b"),
+        (3, "c"),
+        (4, "d"),
+    ]
     assert result.rows[0].wins == 0  # equal first is no table win
 
 
 def test_a_custom_order():
     entrants = ["a", "b", "c", "d"]
-    rounds = [Round([Table(["a", "b", "c", "d"], [10, 9, 8, 7])]),
-              Round([Table(["a", "b", "c", "d"], [0, 1, 30, 2])])]
+    rounds = [
+        Round([Table(["a", "b", "c", "d"], [10, 9, 8, 7])]),
+        Round([Table(["a", "b", "c", "d"], [0, 1, 30, 2])]),
+    ]
     default = standings(entrants, rounds)
     by_points = standings(entrants, rounds, order=["points", "match_points"])
     # match points: a 6+0, b 4+2, c 2+6, d 0+4; points: a 10, b 10, c 38, d 9
     assert [row.player for row in default.rows] == ["c", "a", "b", "d"]
     assert [(row.place, row.player) for row in by_points.rows] == [
-        (1, "c"), (2, "a"), (2, "b"), (4, "d")]
+        (1, "c"),
+        (2, "a"),
+        (2, "b"),
+        (4, "d"),
+    ]
     assert by_points.order == ("points", "match_points")
 
 
@@ -199,37 +238,54 @@ def test_incomplete_tables_and_absent_players_count_for_nothing():
     assert rows["c"].rounds == (None, None) and rows["c"].match_points == 0
     assert rows["a"].rounds == (None, RoundCell(6, 1))
     assert [(row.place, row.player) for row in result.rows] == [(1, "a"), (2, "b"), (3, "c")]
-    shared = standings(["a", "c", "b"], [Round([Table(["a", "b"], [1, 0])])],
-                       order=["match_points", "points"])
+    shared = standings(
+        ["a", "c", "b"], [Round([Table(["a", "b"], [1, 0])])], order=["match_points", "points"]
+    )
     assert [(row.place, row.player) for row in shared.rows] == [(1, "a"), (2, "c"), (2, "b")]
 
 
 def test_json_and_csv():
-    result = standings(["Анна", "Борис", "Вера"],
-                       [Round([Table(["Анна", "Борис", "Вера"], [2, 1, 1])])])
+    result = standings(
+        ["Анна", "Борис", "Вера"], [Round([Table(["Анна", "Борис", "Вера"], [2, 1, 1])])]
+    )
     assert result.as_json() == [
-        {"place": 1, "player": "Анна", "match_points": 6, "points": 2, "opponents": 3,
-         "wins": 1},
-        {"place": 2, "player": "Борис", "match_points": 1.5, "points": 1, "opponents": 7.5,
-         "wins": 0},
-        {"place": 2, "player": "Вера", "match_points": 1.5, "points": 1, "opponents": 7.5,
-         "wins": 0},
+        {"place": 1, "player": "Анна", "match_points": 6, "points": 2, "opponents": 3, "wins": 1},
+        {
+            "place": 2,
+            "player": "Борис",
+            "match_points": 1.5,
+            "points": 1,
+            "opponents": 7.5,
+            "wins": 0,
+        },
+        {
+            "place": 2,
+            "player": "Вера",
+            "match_points": 1.5,
+            "points": 1,
+            "opponents": 7.5,
+            "wins": 0,
+        },
     ]
     assert result.as_csv() == (
         "place,player,match_points,points,opponents,wins\n"
-        "1,Анна,6,2,3,1\n2,Борис,1.5,1,7.5,0\n2,Вера,1.5,1,7.5,0\n")
+        "1,Анна,6,2,3,1\n2,Борис,1.5,1,7.5,0\n2,Вера,1.5,1,7.5,0\n"
+    )
     assert result.as_json(name=str.upper)[0]["player"] == "АННА"
 
 
-@pytest.mark.parametrize("call", [
-    lambda: standings(["a", "a"], []),
-    lambda: standings(["a", "b"], [Round([Table(["a", "x"], [1, 0])])]),
-    lambda: standings(["a", "b"], [Round([], byes=["x"])]),
-    lambda: standings(["a", "b"], [Round([Table(["a", "b"], [1])])]),
-    lambda: standings(["a", "b"], [Round([Table(["a", "a"], [1, 0])])]),
-    lambda: standings(["a", "b"], [], order=["points", "luck"]),
-    lambda: standings(["a", "b"], [], order=[]),
-])
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: standings(["a", "a"], []),
+        lambda: standings(["a", "b"], [Round([Table(["a", "x"], [1, 0])])]),
+        lambda: standings(["a", "b"], [Round([], byes=["x"])]),
+        lambda: standings(["a", "b"], [Round([Table(["a", "b"], [1])])]),
+        lambda: standings(["a", "b"], [Round([Table(["a", "a"], [1, 0])])]),
+        lambda: standings(["a", "b"], [], order=["points", "luck"]),
+        lambda: standings(["a", "b"], [], order=[]),
+    ],
+)
 def test_bad_input_is_a_value_error(call):
     with pytest.raises(ValueError):
         call()
@@ -250,13 +306,15 @@ def tournaments(draw):
         for size in sizes:
             if at + size > len(order):
                 break
-            players = order[at:at + size]
+            players = order[at : at + size]
             at += size
-            tables.append(Table(players, draw(st.lists(st.integers(-5, 5), min_size=size,
-                                                       max_size=size))))
-        rounds.append(Round(tables, byes=order[at:at + draw(st.integers(0, 2))]))
-    order = draw(st.sampled_from([DEFAULT_ORDER, ("points", "match_points"),
-                                  ("wins", "opponents")]))
+            tables.append(
+                Table(players, draw(st.lists(st.integers(-5, 5), min_size=size, max_size=size)))
+            )
+        rounds.append(Round(tables, byes=order[at : at + draw(st.integers(0, 2))]))
+    order = draw(
+        st.sampled_from([DEFAULT_ORDER, ("points", "match_points"), ("wins", "opponents")])
+    )
     return rounds, order
 
 
@@ -282,7 +340,8 @@ def test_standings_properties(case):
     tables = [table for round_ in rounds for table in round_.tables]
     byes = sum(len(round_.byes) for round_ in rounds)
     assert sum(row.match_points for row in result.rows) == (
-        3 * sum(len(table.players) for table in tables) + 3 * byes)
+        3 * sum(len(table.players) for table in tables) + 3 * byes
+    )
     assert sum(row.points for row in result.rows) == sum(sum(t.points) for t in tables)
 
 
@@ -293,8 +352,9 @@ def test_adjustments_count_in_points_only():
     rows = by_player(result)
     assert rows["b"].points == 6 and rows["b"].adjustment == 5
     assert rows["b"].match_points == 0 and rows["b"].rounds == (RoundCell(0, 1),)
-    assert [row.player for row in standings(entrants, rounds, adjustments={"b": 5},
-                                            order=["points"])] == ["b", "a"]
+    assert [
+        row.player for row in standings(entrants, rounds, adjustments={"b": 5}, order=["points"])
+    ] == ["b", "a"]
     with pytest.raises(ValueError):
         standings(entrants, rounds, adjustments={"x": 1})
 

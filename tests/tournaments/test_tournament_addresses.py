@@ -31,9 +31,17 @@ BEFORE = [("tournaments", "0004_version")]
 
 def create(director, name: str) -> Tournament:
     return services.create_tournament(
-        user=director, name=name, game="variety", options={"cycle": "short"}, settings={},
-        rounds_planned=2, seating="mixing", seed=1, bye_points=3,
-        order=["match_points", "points", "opponents", "wins"])
+        user=director,
+        name=name,
+        game="variety",
+        options={"cycle": "short"},
+        settings={},
+        rounds_planned=2,
+        seating="mixing",
+        seed=1,
+        bye_points=3,
+        order=["match_points", "points", "opponents", "wins"],
+    )
 
 
 @pytest.fixture
@@ -43,25 +51,42 @@ def director(django_user_model):
 
 # -- a readable address ------------------------------------------------------------------------
 
+
 @pytest.mark.django_db
 def test_a_tournament_named_in_cyrillic_has_an_ascii_address(client, director):
     client.force_login(director)
-    response = client.post("/tournaments/new/variety/", {
-        "name": "Клубный вечер", "rounds_planned": "3", "seating": "mixing", "seed": "1",
-        "bye_points": "3", "order": "default", "option-cycle": "short"}, **EN)
+    response = client.post(
+        "/tournaments/new/variety/",
+        {
+            "name": "Клубный вечер",
+            "rounds_planned": "3",
+            "seating": "mixing",
+            "seed": "1",
+            "bye_points": "3",
+            "order": "default",
+            "option-cycle": "short",
+        },
+        **EN,
+    )
     assert response["Location"] == "/tournaments/klubnyy-vecher/run/"
     assert create(director, "Клубный вечер").key == "klubnyy-vecher-2"
     assert create(director, "Клубный  вечер!").key == "klubnyy-vecher-3"
     assert client.get("/tournaments/klubnyy-vecher-2/", **EN).status_code == 200
 
 
-@pytest.mark.parametrize("name, key", [
-    ("Осенний кубок", "osenniy-kubok"),
-    ("Кубок «Щука и Ёж» 2026", "kubok-shchuka-i-ezh-2026"),
-    ("Café Zürich", "cafe-zurich"),
-    ("Anna's Cup", "annas-cup"),
-    ("Осенний кубок клуба имени Менделева 2026 года", "osenniy-kubok-kluba-imeni-mendeleva-2026"),
-])
+@pytest.mark.parametrize(
+    "name, key",
+    [
+        ("Осенний кубок", "osenniy-kubok"),
+        ("Кубок «Щука и Ёж» 2026", "kubok-shchuka-i-ezh-2026"),
+        ("Café Zürich", "cafe-zurich"),
+        ("Anna's Cup", "annas-cup"),
+        (
+            "Осенний кубок клуба имени Менделева 2026 года",
+            "osenniy-kubok-kluba-imeni-mendeleva-2026",
+        ),
+    ],
+)
 def test_the_address_is_the_name_in_latin_letters_short_and_cut_at_a_word(name, key):
     assert slug_of(name) == key
     assert len(key) <= 40
@@ -87,6 +112,7 @@ def test_a_tournament_named_like_another_address_keeps_its_own_pages(client, dir
 
 # -- a former address --------------------------------------------------------------------------
 
+
 @pytest.fixture
 def moved(db):
     """The five-player Выборы example, as it was kept under its Cyrillic key."""
@@ -97,10 +123,17 @@ def moved(db):
 
 
 def public_pages(key: str) -> list[str]:
-    return [reverse(name, args=args) for name, args in [
-        ("tournament", [key]), ("tournament-round", [key, 2]),
-        ("tournament-standings", [key]), ("tournament-projector", [key]),
-        ("tournament-standings-csv", [key]), ("tournament-sheets-csv", [key])]]
+    return [
+        reverse(name, args=args)
+        for name, args in [
+            ("tournament", [key]),
+            ("tournament-round", [key, 2]),
+            ("tournament-standings", [key]),
+            ("tournament-projector", [key]),
+            ("tournament-standings-csv", [key]),
+            ("tournament-sheets-csv", [key]),
+        ]
+    ]
 
 
 def test_every_page_under_a_former_key_redirects_permanently_to_the_same_page(client, moved):
@@ -112,8 +145,13 @@ def test_every_page_under_a_former_key_redirects_permanently_to_the_same_page(cl
     response = client.get(f"{public_pages(moved.old_key)[0]}?lang=ru&x=1", **EN)
     assert response["Location"] == f"/tournaments/{moved.key}/?lang=ru&x=1"  # the query kept
     # as a browser asks for it: percent-encoded
-    assert client.get("/tournaments/%D0%BE%D1%81%D0%B5%D0%BD%D0%BD%D0%B8%D0%B9-%D0%BA%D1%83"
-                      "%D0%B1%D0%BE%D0%BA/standings/").status_code == 301
+    assert (
+        client.get(
+            "/tournaments/%D0%BE%D1%81%D0%B5%D0%BD%D0%BD%D0%B8%D0%B9-%D0%BA%D1%83"
+            "%D0%B1%D0%BE%D0%BA/standings/"
+        ).status_code
+        == 301
+    )
 
 
 def test_the_directors_pages_under_a_former_key_redirect_too(client, moved, director):
@@ -122,11 +160,15 @@ def test_the_directors_pages_under_a_former_key_redirect_too(client, moved, dire
     for page in ("run/", "rounds/1/sheets/", f"tables/{table.pk}/sheet/"):
         response = client.get(f"/tournaments/{moved.old_key}/{page}", **EN)
         assert (response.status_code, response["Location"]) == (
-            301, f"/tournaments/{moved.key}/{page}"), page
+            301,
+            f"/tournaments/{moved.key}/{page}",
+        ), page
     # a form posted from a page still showing the old address is posted again at the new one
     response = client.post(f"/tournaments/{moved.old_key}/run/draw", **EN)
     assert (response.status_code, response["Location"]) == (
-        308, f"/tournaments/{moved.key}/run/draw")
+        308,
+        f"/tournaments/{moved.key}/run/draw",
+    )
     assert moved.rounds.count() == 2  # nothing was done at the old address
 
 
@@ -135,12 +177,15 @@ def test_a_key_that_is_neither_is_still_404(client, moved):
 
 
 def test_the_commands_take_the_key_or_the_former_key(moved):
-    by_key, by_old = run("tournament", "standings", moved.key, "--json"), run(
-        "tournament", "standings", moved.old_key, "--json")
+    by_key, by_old = (
+        run("tournament", "standings", moved.key, "--json"),
+        run("tournament", "standings", moved.old_key, "--json"),
+    )
     assert by_key[0] == by_old[0] == 0
     assert by_key[1] == by_old[1] and json.loads(by_key[1])
-    assert run("tournament", "export", moved.old_key)[1] == run("tournament", "export",
-                                                                 moved.key)[1]
+    assert (
+        run("tournament", "export", moved.old_key)[1] == run("tournament", "export", moved.key)[1]
+    )
 
 
 # The socket's answer, not the layer, is under test: the in-memory layer keeps it free of
@@ -164,6 +209,7 @@ def test_a_page_opened_under_a_former_key_still_follows_the_tournament_live():
 
 # -- the migration -----------------------------------------------------------------------------
 
+
 def migrate(targets):
     executor = MigrationExecutor(connection)
     executor.loader.build_graph()
@@ -182,8 +228,14 @@ def test_the_migration_gives_every_tournament_an_ascii_key_and_keeps_the_old_one
     redirects to its tournament's new one; and going back restores the old keys."""
     old = migrate(BEFORE)
     made = old.get_model("tournaments", "Tournament").objects
-    common = {"game": "variety", "options": {"cycle": "short"}, "rounds_planned": 1,
-              "seating": "mixing", "seed": 1, "order": ["match_points"]}
+    common = {
+        "game": "variety",
+        "options": {"cycle": "short"},
+        "rounds_planned": 1,
+        "seating": "mixing",
+        "seed": 1,
+        "order": ["match_points"],
+    }
     rows = {
         "клубный-вечер": made.create(key="клубный-вечер", name="Клубный вечер", **common),
         "клубный-вечер-2": made.create(key="клубный-вечер-2", name="Клубный вечер", **common),
@@ -203,21 +255,24 @@ def test_the_migration_gives_every_tournament_an_ascii_key_and_keeps_the_old_one
         assert keys[by_old["spring-cup"]] == "spring-cup" and olds[by_old["spring-cup"]] is None
         assert keys[by_old["klubnyy-vecher"]] == "klubnyy-vecher"
         assert {keys[by_old["клубный-вечер"]], keys[by_old["клубный-вечер-2"]]} == {
-            "klubnyy-vecher-2", "klubnyy-vecher-3"}
+            "klubnyy-vecher-2",
+            "klubnyy-vecher-3",
+        }
         assert keys[by_old["звёзды_2"]] == "zvezdy"
         assert re.fullmatch(r"[a-z2-9]{6}", keys[by_old["★"]])
         for old_key in ("клубный-вечер", "клубный-вечер-2", "звёзды_2", "★"):
             assert olds[by_old[old_key]] == old_key
             response = client.get(f"/tournaments/{old_key}/standings/")
             assert (response.status_code, response["Location"]) == (
-                301, f"/tournaments/{keys[by_old[old_key]]}/standings/")
+                301,
+                f"/tournaments/{keys[by_old[old_key]]}/standings/",
+            )
         created = dict(Tournament.objects.values_list("pk", "created_at"))
         for pk, date in Tournament.objects.values_list("pk", "date"):
             assert date == timezone.localdate(created[pk])  # the day it was created
 
         migrate(BEFORE)  # and back: the old keys again
         back = migrate(BEFORE).get_model("tournaments", "Tournament").objects
-        assert dict(back.values_list("pk", "key")) == {
-            row.pk: key for key, row in rows.items()}
+        assert dict(back.values_list("pk", "key")) == {row.pk: key for key, row in rows.items()}
     finally:
         migrate(leaf())

@@ -31,8 +31,9 @@ def tournament(db):
 
 @pytest.fixture
 def row(tournament):
-    return SheetRow.objects.get(table__round__tournament=tournament, table__round__number=1,
-                                table__number=1, index=1)
+    return SheetRow.objects.get(
+        table__round__tournament=tournament, table__round__number=1, table__number=1, index=1
+    )
 
 
 def standings(tournament):
@@ -68,23 +69,34 @@ def edit_row(client, row, data, reason):
 
 
 def test_the_admin_pages_open(admin_client, tournament, row):
-    adjustment = services.adjust(round_=tournament.rounds.first(),
-                                 entrant=tournament.entrants.first(), points=-2,
-                                 reason="late", user=None)
-    for path in ("/admin/tournaments/tournament/", change_url(tournament),
-                 "/admin/tournaments/sheetrow/", change_url(row), history_url(row),
-                 "/admin/tournaments/adjustment/", "/admin/tournaments/adjustment/add/",
-                 change_url(adjustment), history_url(adjustment)):
+    adjustment = services.adjust(
+        round_=tournament.rounds.first(),
+        entrant=tournament.entrants.first(),
+        points=-2,
+        reason="late",
+        user=None,
+    )
+    for path in (
+        "/admin/tournaments/tournament/",
+        change_url(tournament),
+        "/admin/tournaments/sheetrow/",
+        change_url(row),
+        history_url(row),
+        "/admin/tournaments/adjustment/",
+        "/admin/tournaments/adjustment/add/",
+        change_url(adjustment),
+        history_url(adjustment),
+    ):
         assert admin_client.get(path).status_code == 200, path
     assert admin_client.get("/admin/tournaments/sheetrow/add/").status_code == 403
-    response = admin_client.post(f"/admin/tournaments/sheetrow/{row.pk}/delete/",
-                                 {"post": "yes"})
+    response = admin_client.post(f"/admin/tournaments/sheetrow/{row.pk}/delete/", {"post": "yes"})
     assert response.status_code == 403
     assert SheetRow.objects.filter(pk=row.pk).exists()
 
 
 def test_an_edited_row_changes_the_standings_and_its_history_shows_the_change(
-        admin_client, tournament, row):
+    admin_client, tournament, row
+):
     before = standings(tournament)
     version = Tournament.objects.get(pk=tournament.pk).version
     response = edit_row(admin_client, row, CORRECTED, "Misread the paper sheet")
@@ -107,17 +119,17 @@ def test_an_edited_row_changes_the_standings_and_its_history_shows_the_change(
     page = admin_client.get(history_url(row), **EN).content.decode()
     assert "Misread the paper sheet" in page and "admin" in page
     # the columns that changed, in words: each seat's player with his figure
-    assert ("<strong>Score:</strong> Жанна -18, Rupert -8, Trent -8, Victor -18 "
-            "&nbsp;&rarr;&nbsp;&nbsp;Жанна 2, Rupert -18, Trent -18, Victor 2") \
-        in " ".join(page.split())
+    assert (
+        "<strong>Score:</strong> Жанна -18, Rupert -8, Trent -8, Victor -18 "
+        "&nbsp;&rarr;&nbsp;&nbsp;Жанна 2, Rupert -18, Trent -18, Victor 2"
+    ) in " ".join(page.split())
     assert escape(json.dumps(FIRST, sort_keys=True)) not in page
     entry = AuditEntry.objects.get(verb="sheet.correct")
     assert entry.data["old"] == FIRST and entry.data["new"] == CORRECTED
     assert entry.data["reason"] == "Misread the paper sheet"
 
 
-def test_an_edit_without_a_reason_is_refused_and_changes_nothing(
-        admin_client, tournament, row):
+def test_an_edit_without_a_reason_is_refused_and_changes_nothing(admin_client, tournament, row):
     before = standings(tournament)
     for reason in ("", "   "):
         response = edit_row(admin_client, row, CORRECTED, reason)
@@ -133,7 +145,8 @@ def test_an_edit_without_a_reason_is_refused_and_changes_nothing(
 
 
 def test_an_inconsistent_row_is_refused_with_the_reason_and_changes_nothing(
-        admin_client, tournament, row):
+    admin_client, tournament, row
+):
     before = standings(tournament)
     response = edit_row(admin_client, row, INCONSISTENT, "typo")
     assert response.status_code == 200
@@ -152,7 +165,8 @@ def test_an_inconsistent_row_is_refused_with_the_reason_and_changes_nothing(
 
 
 def test_reverting_from_the_history_restores_the_row_and_the_standings(
-        admin_client, tournament, row):
+    admin_client, tournament, row
+):
     before = standings(tournament)
     assert edit_row(admin_client, row, CORRECTED, "Misread").status_code == 302
     first = row.history.earliest("history_date")
@@ -165,8 +179,11 @@ def test_reverting_from_the_history_restores_the_row_and_the_standings(
     assert row.data == CORRECTED
 
     # the values come from the version, whatever the form sends
-    response = admin_client.post(version_url, {"reason": "The paper was right after all",
-                                               "data": json.dumps(INCONSISTENT)}, **EN)
+    response = admin_client.post(
+        version_url,
+        {"reason": "The paper was right after all", "data": json.dumps(INCONSISTENT)},
+        **EN,
+    )
     assert response.status_code == 302, response.content.decode()[:2000]
     row.refresh_from_db()
     assert row.data == FIRST
@@ -182,20 +199,32 @@ def test_a_scorer_corrects_rows_but_not_adjustments(scorer_client, tournament, r
     assert row.data == CORRECTED
     assert row.history.latest("history_date").history_user.username == "sam"
 
-    adjustment = services.adjust(round_=tournament.rounds.first(),
-                                 entrant=tournament.entrants.first(), points=-2,
-                                 reason="late", user=None)
+    adjustment = services.adjust(
+        round_=tournament.rounds.first(),
+        entrant=tournament.entrants.first(),
+        points=-2,
+        reason="late",
+        user=None,
+    )
     before = standings(tournament)
-    response = scorer_client.post(change_url(adjustment),
-                                  {"points": "5", "reason": "late", "change_reason": "x"})
+    response = scorer_client.post(
+        change_url(adjustment), {"points": "5", "reason": "late", "change_reason": "x"}
+    )
     assert response.status_code == 403
     version = adjustment.history.get()
-    response = scorer_client.post(f"{history_url(adjustment)}{version.history_id}/",
-                                  {"change_reason": "x"})
+    response = scorer_client.post(
+        f"{history_url(adjustment)}{version.history_id}/", {"change_reason": "x"}
+    )
     assert response.status_code == 403
-    response = scorer_client.post("/admin/tournaments/adjustment/add/", {
-        "round": adjustment.round_id, "entrant": adjustment.entrant_id, "points": "4",
-        "reason": "bonus"})
+    response = scorer_client.post(
+        "/admin/tournaments/adjustment/add/",
+        {
+            "round": adjustment.round_id,
+            "entrant": adjustment.entrant_id,
+            "points": "4",
+            "reason": "bonus",
+        },
+    )
     assert response.status_code == 403
     adjustment.refresh_from_db()
     assert adjustment.points == -2 and Adjustment.objects.count() == 1
@@ -206,20 +235,26 @@ def test_a_director_adds_corrects_and_reverts_an_adjustment(director_client, tou
     before = standings(tournament)
     round_ = tournament.rounds.get(number=1)
     entrant = tournament.entrants.get(player__name="Victor")
-    response = director_client.post("/admin/tournaments/adjustment/add/", {
-        "round": round_.pk, "entrant": entrant.pk, "points": "-5", "reason": "slow play"})
+    response = director_client.post(
+        "/admin/tournaments/adjustment/add/",
+        {"round": round_.pk, "entrant": entrant.pk, "points": "-5", "reason": "slow play"},
+    )
     assert response.status_code == 302, response.content.decode()[:2000]
     adjustment = Adjustment.objects.get()
     assert adjustment.by.username == "dora"
     victor = next(e for e in standings(tournament) if e["player"] == "Victor")
     assert victor["points"] == next(e for e in before if e["player"] == "Victor")["points"] - 5
 
-    response = director_client.post(change_url(adjustment),
-                                    {"points": "-3", "reason": "slow play"}, **EN)
+    response = director_client.post(
+        change_url(adjustment), {"points": "-3", "reason": "slow play"}, **EN
+    )
     assert response.status_code == 200  # no reason for the change
     assert response.context["adminform"].form.errors["change_reason"]
-    response = director_client.post(change_url(adjustment), {
-        "points": "-3", "reason": "slow play", "change_reason": "Only one warning"}, **EN)
+    response = director_client.post(
+        change_url(adjustment),
+        {"points": "-3", "reason": "slow play", "change_reason": "Only one warning"},
+        **EN,
+    )
     assert response.status_code == 302
     adjustment.refresh_from_db()
     assert adjustment.points == -3
@@ -227,17 +262,22 @@ def test_a_director_adds_corrects_and_reverts_an_adjustment(director_client, tou
     assert "Only one warning" in page and "dora" in page and "slow play" in page
 
     first = adjustment.history.earliest("history_date")
-    response = director_client.post(f"{history_url(adjustment)}{first.history_id}/",
-                                    {"change_reason": "Two warnings after all"})
+    response = director_client.post(
+        f"{history_url(adjustment)}{first.history_id}/", {"change_reason": "Two warnings after all"}
+    )
     assert response.status_code == 302
     adjustment.refresh_from_db()
     assert adjustment.points == -5
 
 
 def test_anyone_else_cannot_change_scores(client, django_user_model, tournament, row):
-    adjustment = services.adjust(round_=tournament.rounds.first(),
-                                 entrant=tournament.entrants.first(), points=-2,
-                                 reason="late", user=None)
+    adjustment = services.adjust(
+        round_=tournament.rounds.first(),
+        entrant=tournament.entrants.first(),
+        points=-2,
+        reason="late",
+        user=None,
+    )
     before = standings(tournament)
     client.force_login(member(django_user_model, "pat", staff=False))
     response = edit_row(client, row, CORRECTED, "mine")
@@ -245,8 +285,12 @@ def test_anyone_else_cannot_change_scores(client, django_user_model, tournament,
     client.force_login(member(django_user_model, "stan", group="player"))
     assert edit_row(client, row, CORRECTED, "mine").status_code == 403
     assert client.get(change_url(row)).status_code == 403
-    assert client.post(change_url(adjustment), {"points": "9", "reason": "late",
-                                                "change_reason": "x"}).status_code == 403
+    assert (
+        client.post(
+            change_url(adjustment), {"points": "9", "reason": "late", "change_reason": "x"}
+        ).status_code
+        == 403
+    )
     row.refresh_from_db()
     adjustment.refresh_from_db()
     assert row.data == FIRST and adjustment.points == -2
@@ -256,8 +300,13 @@ def test_anyone_else_cannot_change_scores(client, django_user_model, tournament,
 def test_a_hotseat_tables_rows_are_not_edited(admin_client, django_user_model, tournament):
     table = RoundTable.objects.get(round__tournament=tournament, round__number=2)
     players = [seat.entrant.player for seat in table.seats.order_by("position")]
-    hotseat = game_services.start_table(user=member(django_user_model, "host"), game="variety",
-                                        players=players, options={"cycle": "short"}, seed=1)
+    hotseat = game_services.start_table(
+        user=member(django_user_model, "host"),
+        game="variety",
+        players=players,
+        options={"cycle": "short"},
+        seed=1,
+    )
     RoundTable.objects.filter(pk=table.pk).update(hotseat=hotseat)
     row = table.rows.get(index=1)
     before = standings(tournament)
@@ -273,7 +322,8 @@ def test_a_hotseat_tables_rows_are_not_edited(admin_client, django_user_model, t
 
 
 def test_the_admins_row_pages_word_the_row_with_seats_from_1_and_their_players(
-        admin_client, tournament, row):
+    admin_client, tournament, row
+):
     page = admin_client.get(change_url(row), **EN).content.decode()
     words = " ".join(page.split())
     assert "Round 1, table 1" in words  # the table, not the tournament's name again
@@ -287,8 +337,9 @@ def test_the_admins_row_pages_word_the_row_with_seats_from_1_and_their_players(
 
     response = edit_row(admin_client, row, INCONSISTENT, "typo")
     error = response.context["adminform"].form.errors["data"][0]
-    assert error == ("Row 1: Partners' figures must be equal: seat 1 (Жанна) has -18, "
-                     "seat 4 (Victor) has -17.")
+    assert error == (
+        "Row 1: Partners' figures must be equal: seat 1 (Жанна) has -18, seat 4 (Victor) has -17."
+    )
     response = edit_row(admin_client, row, {**FIRST, "attackers": [1, 4]}, "typo")
     assert "each from 0 to 3" in response.context["adminform"].form.errors["data"][0]
 
@@ -302,26 +353,34 @@ def test_the_first_versions_reason_is_the_services_marked_text(admin_client, row
 
 
 def test_the_admins_titles_are_sentences_of_their_own(admin_client, tournament, row):
-    adjustment = services.adjust(round_=tournament.rounds.first(),
-                                 entrant=tournament.entrants.first(), points=-2,
-                                 reason="late", user=None)
+    adjustment = services.adjust(
+        round_=tournament.rounds.first(),
+        entrant=tournament.entrants.first(),
+        points=-2,
+        reason="late",
+        user=None,
+    )
     expected = {
-        "/admin/tournaments/sheetrow/": ["<h1>Choose a sheet row to change</h1>",
-                                         "8 sheet rows"],
+        "/admin/tournaments/sheetrow/": ["<h1>Choose a sheet row to change</h1>", "8 sheet rows"],
         change_url(row): ["<h1>Change the sheet row</h1>"],
-        "/admin/tournaments/adjustment/": ["<h1>Choose an adjustment to change</h1>",
-                                           "Add an adjustment", "1 adjustment"],
-        "/admin/tournaments/adjustment/add/": ["<h1>Add an adjustment</h1>",
-                                               "&rsaquo; Add an adjustment"],
+        "/admin/tournaments/adjustment/": [
+            "<h1>Choose an adjustment to change</h1>",
+            "Add an adjustment",
+            "1 adjustment",
+        ],
+        "/admin/tournaments/adjustment/add/": [
+            "<h1>Add an adjustment</h1>",
+            "&rsaquo; Add an adjustment",
+        ],
         change_url(adjustment): ["<h1>Change the adjustment</h1>"],
-        "/admin/tournaments/tournament/": ["<h1>Choose a tournament to view</h1>",
-                                           "1 tournament"],
+        "/admin/tournaments/tournament/": ["<h1>Choose a tournament to view</h1>", "1 tournament"],
         change_url(tournament): ["<h1>View the tournament</h1>"],
     }
     assert edit_row(admin_client, row, CORRECTED, "Misread").status_code == 302
     first = row.history.earliest("history_id")
     expected[f"{history_url(row)}{first.history_id}/"] = [
-        "&rsaquo; Put back a version of the sheet row"]
+        "&rsaquo; Put back a version of the sheet row"
+    ]
     for path, texts in expected.items():
         page = " ".join(admin_client.get(path, **EN).content.decode().split())
         for text in texts:

@@ -71,8 +71,18 @@ def sheet_url(table):
 
 def snapshot():
     """Everything a page of these could change."""
-    models = (Tournament, Entrant, Round, RoundTable, TableSeat, Bye, SheetRow, Adjustment,
-              Player, HotseatTable)
+    models = (
+        Tournament,
+        Entrant,
+        Round,
+        RoundTable,
+        TableSeat,
+        Bye,
+        SheetRow,
+        Adjustment,
+        Player,
+        HotseatTable,
+    )
     state = {model.__name__: sorted(map(repr, model.objects.values())) for model in models}
     state["audit"] = AuditEntry.objects.count()
     return state
@@ -82,9 +92,18 @@ def variety(director, players, *, confirmation=False, released=True, extra=("Д�
     """A short-cycle Выборы tournament of the four club players and ``extra``, round 1
     seated (and released)."""
     tournament = services.create_tournament(
-        user=director, name="Осенний кубок", game="variety", options={"cycle": "short"},
-        settings={}, rounds_planned=3, seating="mixing", seed=20261130, bye_points=3,
-        order=["match_points", "points", "opponents", "wins"], confirmation=confirmation)
+        user=director,
+        name="Осенний кубок",
+        game="variety",
+        options={"cycle": "short"},
+        settings={},
+        rounds_planned=3,
+        seating="mixing",
+        seed=20261130,
+        bye_points=3,
+        order=["match_points", "points", "opponents", "wins"],
+        confirmation=confirmation,
+    )
     for player in [*players, *extra]:
         services.add_entrant(tournament=tournament, player=player, user=director)
     round_ = services.draw_round(tournament=tournament, user=director)
@@ -94,8 +113,12 @@ def variety(director, players, *, confirmation=False, released=True, extra=("Д�
 
 
 def first_table(tournament) -> RoundTable:
-    return RoundTable.objects.select_related("round__tournament").filter(
-        round__tournament=tournament).order_by("round__number", "number").first()
+    return (
+        RoundTable.objects.select_related("round__tournament")
+        .filter(round__tournament=tournament)
+        .order_by("round__number", "number")
+        .first()
+    )
 
 
 def seat_names(table) -> list[str]:
@@ -112,25 +135,40 @@ def table_html(page: str, table) -> str:
 
 def state_words(page: str, table) -> str:
     """The state the Run page gives a table, as it reads."""
-    found = re.search(r'<span class="badge table-state[^"]*">([^<]+)</span>',
-                      table_html(page, table))
+    found = re.search(
+        r'<span class="badge table-state[^"]*">([^<]+)</span>', table_html(page, table)
+    )
     return found.group(1).strip() if found else ""
 
 
 # -- the whole flow as a director clicks it ---------------------------------------------------
 
+
 def test_a_director_creates_enters_seats_swaps_releases_and_a_typed_sheet_counts(
-        client, director, players):
+    client, director, players
+):
     as_user(client, director)
     assert client.get("/tournaments/new/variety/", **EN).status_code == 200
-    response = client.post("/tournaments/new/variety/", {
-        "name": "Осенний кубок", "rounds_planned": "3", "seating": "mixing",
-        "seed": "20261130", "bye_points": "3", "order": "default", "option-cycle": "short"})
+    response = client.post(
+        "/tournaments/new/variety/",
+        {
+            "name": "Осенний кубок",
+            "rounds_planned": "3",
+            "seating": "mixing",
+            "seed": "20261130",
+            "bye_points": "3",
+            "order": "default",
+            "option-cycle": "short",
+        },
+    )
     assert response.status_code == 302, alert(response)
     tournament = Tournament.objects.get()
     assert unquote(response["Location"]) == run_url(tournament)
     assert (tournament.game, tournament.options, tournament.seed) == (
-        "variety", {"cycle": "short"}, 20261130)
+        "variety",
+        {"cycle": "short"},
+        20261130,
+    )
     assert not tournament.confirmation and tournament.created_by == director
 
     for player in players:
@@ -139,7 +177,12 @@ def test_a_director_creates_enters_seats_swaps_releases_and_a_typed_sheet_counts
     response = client.post(run_url(tournament, "enter"), {"enter-name": "Дарья"})
     assert response.status_code == 302, alert(response)
     assert [e.player.name for e in tournament.entrants.order_by("number")] == [
-        "Анна", "Борис", "Вера", "Глеб", "Дарья"]
+        "Анна",
+        "Борис",
+        "Вера",
+        "Глеб",
+        "Дарья",
+    ]
 
     response = client.post(run_url(tournament, "draw"))
     assert response.status_code == 302, alert(response)
@@ -152,8 +195,9 @@ def test_a_director_creates_enters_seats_swaps_releases_and_a_typed_sheet_counts
 
     bye = round_.byes.get().entrant
     seated = table.seats.get(position=2).entrant
-    response = client.post(run_url(tournament, "rounds/1/swap"),
-                           {"swap1-first": bye.pk, "swap1-second": seated.pk})
+    response = client.post(
+        run_url(tournament, "rounds/1/swap"), {"swap1-first": bye.pk, "swap1-second": seated.pk}
+    )
     assert response.status_code == 302, alert(response)
     assert round_.byes.get().entrant == seated
     assert table.seats.get(position=2).entrant == bye
@@ -162,8 +206,9 @@ def test_a_director_creates_enters_seats_swaps_releases_and_a_typed_sheet_counts
     assert response.status_code == 302, alert(response)
     round_.refresh_from_db()
     assert round_.released
-    response = client.post(run_url(tournament, "rounds/1/swap"),
-                           {"swap1-first": bye.pk, "swap1-second": seated.pk})
+    response = client.post(
+        run_url(tournament, "rounds/1/swap"), {"swap1-first": bye.pk, "swap1-second": seated.pk}
+    )
     assert response.status_code == 400  # the swap form is gone; a released round is fixed
 
     page = client.get(sheet_url(table), **EN)
@@ -171,8 +216,15 @@ def test_a_director_creates_enters_seats_swaps_releases_and_a_typed_sheet_counts
     html = page.content.decode()
     names = seat_names(table)
     heads = re.findall(r'<th scope="col"[^>]*>([^<]+)</th>', html)
-    assert heads == ["Deal", "Contract", "Attackers", "Score", "1", "2",
-                     *(f"{seat} · {name}" for seat, name in enumerate(names, start=1))]
+    assert heads == [
+        "Deal",
+        "Contract",
+        "Attackers",
+        "Score",
+        "1",
+        "2",
+        *(f"{seat} · {name}" for seat, name in enumerate(names, start=1)),
+    ]
     assert html.count('<th scope="row">') == 4  # a short cycle: four rows shown
     response = client.post(sheet_url(table), sheet_post(SHORT_CYCLE))
     assert response.status_code == 302, alert(response)
@@ -184,7 +236,8 @@ def test_a_director_creates_enters_seats_swaps_releases_and_a_typed_sheet_counts
 
 
 def test_an_inconsistent_row_is_refused_beside_that_row_and_nothing_is_saved(
-        client, director, players):
+    client, director, players
+):
     tournament = variety(director, players)
     table = first_table(tournament)
     as_user(client, director)
@@ -206,11 +259,13 @@ def test_an_inconsistent_row_is_refused_beside_that_row_and_nothing_is_saved(
     response = client.post(sheet_url(table), sheet_post(SHORT_CYCLE))
     assert response.status_code == 302, alert(response)
     assert [row.data["scores"] for row in table.rows.order_by("index")] == [
-        scores for _, _, scores in SHORT_CYCLE]
+        scores for _, _, scores in SHORT_CYCLE
+    ]
 
 
 def test_a_non_number_is_an_error_at_its_row_and_blank_trailing_rows_are_left_out(
-        client, scorer, director, players):
+    client, scorer, director, players
+):
     tournament = variety(director, players)
     table = first_table(tournament)
     as_user(client, scorer)
@@ -233,8 +288,7 @@ def test_a_non_number_is_an_error_at_its_row_and_blank_trailing_rows_are_left_ou
     assert response.status_code == 400 and alert(response).startswith("Row 2:")
 
 
-def test_one_more_row_saves_nothing_and_keeps_what_was_typed(client, scorer, director,
-                                                             players):
+def test_one_more_row_saves_nothing_and_keeps_what_was_typed(client, scorer, director, players):
     tournament = variety(director, players)
     table = first_table(tournament)
     as_user(client, scorer)
@@ -247,7 +301,8 @@ def test_one_more_row_saves_nothing_and_keeps_what_was_typed(client, scorer, dir
 
 
 def test_with_a_second_scorer_a_sheet_counts_only_once_another_scorer_confirms(
-        client, director, scorer, second_scorer, players):
+    client, director, scorer, second_scorer, players
+):
     tournament = variety(director, players, confirmation=True)
     table = first_table(tournament)
     names = seat_names(table)
@@ -272,7 +327,8 @@ def test_with_a_second_scorer_a_sheet_counts_only_once_another_scorer_confirms(
 
 
 def test_play_here_starts_a_hotseat_table_of_the_tables_players_in_seat_order(
-        client, director, players):
+    client, director, players
+):
     tournament = variety(director, players)
     table = first_table(tournament)
     as_user(client, director)
@@ -281,8 +337,7 @@ def test_play_here_starts_a_hotseat_table_of_the_tables_players_in_seat_order(
     table.refresh_from_db()
     hotseat = table.hotseat
     assert response["Location"] == hotseat.get_absolute_url()
-    assert [seat.player.name for seat in hotseat.seats.order_by("position")] == seat_names(
-        table)
+    assert [seat.player.name for seat in hotseat.seats.order_by("position")] == seat_names(table)
     assert hotseat.options["cycle"] == "short"
     assert client.get(response["Location"]).status_code == 200
     # its sheet now comes from its deals: typing one in is refused
@@ -312,9 +367,15 @@ def test_withdraw_adjust_and_a_refused_write_changes_nothing(client, director, p
     tournament = variety(director, players)
     as_user(client, director)
     anna = tournament.entrants.get(player__name="Анна")
-    response = client.post(run_url(tournament, "adjust"), {
-        "adjust-entrant": anna.pk, "adjust-round": "1", "adjust-points": "-5",
-        "adjust-reason": "late"})
+    response = client.post(
+        run_url(tournament, "adjust"),
+        {
+            "adjust-entrant": anna.pk,
+            "adjust-round": "1",
+            "adjust-points": "-5",
+            "adjust-reason": "late",
+        },
+    )
     assert response.status_code == 302, alert(response)
     assert points_of(tournament)["Анна"] == -5
     assert "late" in client.get(run_url(tournament), **EN).content.decode()
@@ -328,9 +389,16 @@ def test_withdraw_adjust_and_a_refused_write_changes_nothing(client, director, p
     assert response.status_code == 400 and "already withdrawn" in alert(response)
     response = client.post(run_url(tournament, "enter"), {"enter-name": "анна"}, **EN)
     assert response.status_code == 400 and "already entered" in alert(response)
-    response = client.post(run_url(tournament, "adjust"), {
-        "adjust-entrant": anna.pk, "adjust-round": "1", "adjust-points": "2",
-        "adjust-reason": "   "}, **EN)
+    response = client.post(
+        run_url(tournament, "adjust"),
+        {
+            "adjust-entrant": anna.pk,
+            "adjust-round": "1",
+            "adjust-points": "2",
+            "adjust-reason": "   ",
+        },
+        **EN,
+    )
     assert response.status_code == 400 and alert(response)
     response = client.post(run_url(tournament, "draw"), **EN)  # four left, and a late one
     assert response.status_code == 302  # seats round 2 (not a refusal)
@@ -349,16 +417,18 @@ def test_a_late_entrant_is_seated_from_the_next_round(client, director, players)
 def test_the_swap_offers_the_draft_rounds_entrants_only(client, director, players):
     tournament = variety(director, players, released=False)
     as_user(client, director)
-    assert client.post(run_url(tournament, "enter"), {"enter-name": "Евгений"}).status_code \
-        == 302
+    assert client.post(run_url(tournament, "enter"), {"enter-name": "Евгений"}).status_code == 302
     page = client.get(run_url(tournament)).content.decode()
     select = page.split('name="swap1-first"')[1].split("</select>")[0]
     offered = sorted(int(pk) for pk in re.findall(r'<option value="(\d+)">', select))
     late = tournament.entrants.get(player__name="Евгений")
     assert late.pk not in offered and len(offered) == 5
     before = snapshot()
-    response = client.post(run_url(tournament, "rounds/1/swap"), {
-        "swap1-first": late.pk, "swap1-second": offered[0]}, **EN)
+    response = client.post(
+        run_url(tournament, "rounds/1/swap"),
+        {"swap1-first": late.pk, "swap1-second": offered[0]},
+        **EN,
+    )
     assert response.status_code == 400 and alert(response)
     assert snapshot() == before
 
@@ -374,6 +444,7 @@ def test_a_round_is_refused_while_the_last_is_a_draft(client, director, players)
 
 # -- the Run page: seats, the tables' states, withdrawing and entering many ---------------------
 
+
 def test_the_run_page_numbers_each_seat_from_1_beside_its_player(client, director, players):
     tournament = variety(director, players)
     table = first_table(tournament)
@@ -387,17 +458,28 @@ def test_the_run_page_numbers_each_seat_from_1_beside_its_player(client, directo
 def leopard(director, players, **options):
     """A Леопард tournament of one-deal matches of the club players, round 1 released."""
     tournament = services.create_tournament(
-        user=director, name="Леопард", game="leopard", options={"deals": 1, **options},
-        settings={}, rounds_planned=1, seating="swiss", seed=1, bye_points=3, order=["points"])
+        user=director,
+        name="Леопард",
+        game="leopard",
+        options={"deals": 1, **options},
+        settings={},
+        rounds_planned=1,
+        seating="swiss",
+        seed=1,
+        bye_points=3,
+        order=["points"],
+    )
     for player in players:
         services.add_entrant(tournament=tournament, player=player, user=director)
-    services.release_round(round_=services.draw_round(tournament=tournament, user=director),
-                           user=director)
+    services.release_round(
+        round_=services.draw_round(tournament=tournament, user=director), user=director
+    )
     return tournament
 
 
 def test_a_table_played_here_and_a_typed_one_say_the_same_words_in_each_state(
-        client, director, scorer, players):
+    client, director, scorer, players
+):
     from tests.support.hotseat import act, current
 
     tournament = leopard(director, players)
@@ -407,8 +489,10 @@ def test_a_table_played_here_and_a_typed_one_say_the_same_words_in_each_state(
     assert state_words(page, here) == state_words(page, typed) == "not started"
 
     hotseat = services.play_here(table=here, user=director).hotseat
-    assert state_words(client.get(run_url(tournament), **EN).content.decode(), here) == \
-        "playing: 0 of 1 deal"
+    assert (
+        state_words(client.get(run_url(tournament), **EN).content.decode(), here)
+        == "playing: 0 of 1 deal"
+    )
     step = 0
     while not current(hotseat).is_over:
         act(hotseat, choose=step, user=director)
@@ -421,7 +505,8 @@ def test_a_table_played_here_and_a_typed_one_say_the_same_words_in_each_state(
 
 
 def test_a_typed_sheet_awaiting_its_confirmation_and_a_table_left_unfinished_say_so(
-        client, director, scorer, players):
+    client, director, scorer, players
+):
     from games import services as games_services
 
     tournament = leopard(director, players, deals=2)
@@ -429,8 +514,7 @@ def test_a_typed_sheet_awaiting_its_confirmation_and_a_table_left_unfinished_say
     tournament.save(update_fields=["confirmation"])
     here, typed = RoundTable.objects.filter(round__tournament=tournament).order_by("number")
     hotseat = services.play_here(table=here, user=director).hotseat
-    games_services.abandon_table(table=hotseat, expected_version=hotseat.version,
-                                 user=director)
+    games_services.abandon_table(table=hotseat, expected_version=hotseat.version, user=director)
     rows = [{"scores": [10, 7], "ender": 0}, {"scores": [3, 12], "ender": None}]
     services.enter_sheet(table=typed, rows=rows[:1], user=scorer)
     as_user(client, director)
@@ -442,8 +526,7 @@ def test_a_typed_sheet_awaiting_its_confirmation_and_a_table_left_unfinished_say
     assert state_words(page, typed) == "typed, awaiting confirmation"
 
 
-def test_a_match_to_a_target_counts_its_deals_without_a_total(client, director, scorer,
-                                                             players):
+def test_a_match_to_a_target_counts_its_deals_without_a_total(client, director, scorer, players):
     tournament = leopard(director, players, deals=None, target=33)
     table = first_table(tournament)
     services.enter_sheet(table=table, rows=[{"scores": [10, 7], "ender": 0}], user=scorer)
@@ -453,21 +536,28 @@ def test_a_match_to_a_target_counts_its_deals_without_a_total(client, director, 
 
 
 def test_withdraw_asks_first_and_a_post_without_the_confirmation_changes_nothing(
-        client, director, players):
+    client, director, players
+):
     tournament = variety(director, players)
     anna = tournament.entrants.get(player__name="Анна")
     address = run_url(tournament, f"entrants/{anna.pk}/withdraw")
     as_user(client, director)
-    assert f'href="{address}">withdraw</a>' in client.get(run_url(tournament), **EN).content \
-        .decode()
+    assert (
+        f'href="{address}">withdraw</a>' in client.get(run_url(tournament), **EN).content.decode()
+    )
     page = client.get(address, **EN)
     assert page.status_code == 200
     html = page.content.decode()
     assert "Withdraw Анна?" in html and "withdraws after round 1" in html
     assert 'name="confirm" value="withdraw"' in html and 'name="rounds" value="1"' in html
     before = snapshot()
-    for forged in ({}, {"confirm": "withdraw"}, {"rounds": "1"}, {"confirm": "yes", "rounds": "1"},
-                   {"confirm": "withdraw", "rounds": "one"}):
+    for forged in (
+        {},
+        {"confirm": "withdraw"},
+        {"rounds": "1"},
+        {"confirm": "yes", "rounds": "1"},
+        {"confirm": "withdraw", "rounds": "one"},
+    ):
         response = client.post(address, forged, **EN)
         assert response.status_code == 200 and "Withdraw Анна?" in response.content.decode()
     assert snapshot() == before
@@ -481,31 +571,43 @@ def test_withdraw_asks_first_and_a_post_without_the_confirmation_changes_nothing
 
 
 def test_a_confirmation_shown_before_a_round_was_seated_is_refused_as_stale(
-        client, director, players):
+    client, director, players
+):
     tournament = variety(director, players)
     anna = tournament.entrants.get(player__name="Анна")
     as_user(client, director)
     services.draw_round(tournament=tournament, user=director)  # after the page asked
     before = snapshot()
-    response = client.post(run_url(tournament, f"entrants/{anna.pk}/withdraw"), WITHDRAW,
-                           **EN)
+    response = client.post(run_url(tournament, f"entrants/{anna.pk}/withdraw"), WITHDRAW, **EN)
     assert response.status_code == 409
     assert "Round 2 has been seated since this page was shown" in alert(response)
     assert snapshot() == before
 
 
 def test_before_round_1_withdrawing_removes_the_entry_and_the_player_may_enter_again(
-        client, director, players):
+    client, director, players
+):
     tournament = services.create_tournament(
-        user=director, name="Кубок", game="variety", options={"cycle": "short"}, settings={},
-        rounds_planned=2, seating="mixing", seed=3, bye_points=3, order=["points"])
+        user=director,
+        name="Кубок",
+        game="variety",
+        options={"cycle": "short"},
+        settings={},
+        rounds_planned=2,
+        seating="mixing",
+        seed=3,
+        bye_points=3,
+        order=["points"],
+    )
     for player in [*players, "Дарья"]:
         services.add_entrant(tournament=tournament, player=player, user=director)
     boris = tournament.entrants.get(player__name="Борис")
     address = run_url(tournament, f"entrants/{boris.pk}/withdraw")
     as_user(client, director)
-    assert f'href="{address}">remove the entry</a>' in client.get(
-        run_url(tournament), **EN).content.decode()
+    assert (
+        f'href="{address}">remove the entry</a>'
+        in client.get(run_url(tournament), **EN).content.decode()
+    )
     html = client.get(address, **EN).content.decode()
     assert "Remove Борис's entry?" in html and 'name="confirm" value="remove"' in html
     before = snapshot()
@@ -516,7 +618,11 @@ def test_before_round_1_withdrawing_removes_the_entry_and_the_player_may_enter_a
     response = client.post(address, {"confirm": "remove", "rounds": "0"})
     assert response.status_code == 302, alert(response)
     assert [(e.number, e.player.name) for e in tournament.entrants.order_by("number")] == [
-        (1, "Анна"), (2, "Вера"), (3, "Глеб"), (4, "Дарья")]
+        (1, "Анна"),
+        (2, "Вера"),
+        (3, "Глеб"),
+        (4, "Дарья"),
+    ]
     assert Player.objects.filter(name="Борис").exists()  # the club player stays
     assert AuditEntry.objects.filter(verb="tournament.remove").count() == 1
     page = client.get(run_url(tournament), **EN).content.decode()
@@ -531,8 +637,9 @@ def test_before_round_1_withdrawing_removes_the_entry_and_the_player_may_enter_a
     again = tournament.entrants.get(player__name="Борис")
     assert (again.number, again.joined_round) == (5, 1)
     assert client.post(run_url(tournament, "draw")).status_code == 302
-    seated = {seat.entrant_id for seat in TableSeat.objects.filter(table__round__tournament=
-                                                                   tournament)}
+    seated = {
+        seat.entrant_id for seat in TableSeat.objects.filter(table__round__tournament=tournament)
+    }
     assert again.pk in seated or Bye.objects.filter(entrant=again).exists()
 
 
@@ -541,19 +648,25 @@ def test_an_entrant_who_has_played_is_not_removed(client, director, players):
     anna = tournament.entrants.get(player__name="Анна")
     as_user(client, director)
     before = snapshot()
-    response = client.post(run_url(tournament, f"entrants/{anna.pk}/withdraw"),
-                           {"confirm": "remove", "rounds": "1"}, **EN)
+    response = client.post(
+        run_url(tournament, f"entrants/{anna.pk}/withdraw"),
+        {"confirm": "remove", "rounds": "1"},
+        **EN,
+    )
     assert response.status_code == 400 and "Анна has already played" in alert(response)
     assert snapshot() == before
 
 
 def test_an_undone_withdrawal_seats_the_player_again_from_the_next_round_drawn(
-        client, director, players):
+    client, director, players
+):
     tournament = variety(director, players)  # five: a table of four and a bye
     anna = tournament.entrants.get(player__name="Анна")
     as_user(client, director)
-    assert client.post(run_url(tournament, f"entrants/{anna.pk}/withdraw"),
-                       WITHDRAW).status_code == 302
+    assert (
+        client.post(run_url(tournament, f"entrants/{anna.pk}/withdraw"), WITHDRAW).status_code
+        == 302
+    )
     round_2 = services.draw_round(tournament=tournament, user=director)
     assert not round_2.byes.exists()
     assert "Анна" not in [name for t in round_2.tables.all() for name in seat_names(t)]
@@ -582,61 +695,120 @@ def entrant_names(tournament) -> list[str]:
 
 def test_ten_names_pasted_enter_ten_entrants_in_one_post(client, director, players):
     tournament = services.create_tournament(
-        user=director, name="Кубок", game="variety", options={"cycle": "short"}, settings={},
-        rounds_planned=2, seating="mixing", seed=3, bye_points=3, order=["points"])
-    names = ["анна", "Борис", "Дарья", "Евгений", "Жанна", "Зоя", "Игорь", "Кира",
-             "Лев", "  Мария   Петрова "]
+        user=director,
+        name="Кубок",
+        game="variety",
+        options={"cycle": "short"},
+        settings={},
+        rounds_planned=2,
+        seating="mixing",
+        seed=3,
+        bye_points=3,
+        order=["points"],
+    )
+    names = [
+        "анна",
+        "Борис",
+        "Дарья",
+        "Евгений",
+        "Жанна",
+        "Зоя",
+        "Игорь",
+        "Кира",
+        "Лев",
+        "  Мария   Петрова ",
+    ]
     as_user(client, director)
-    response = client.post(run_url(tournament, "enter"), {"enter-name": "\r\n".join(names)
-                                                          + "\r\n\r\n"})
+    response = client.post(
+        run_url(tournament, "enter"), {"enter-name": "\r\n".join(names) + "\r\n\r\n"}
+    )
     assert response.status_code == 302, alert(response)
-    assert entrant_names(tournament) == ["Анна", "Борис", "Дарья", "Евгений", "Жанна", "Зоя",
-                                         "Игорь", "Кира", "Лев", "Мария Петрова"]
+    assert entrant_names(tournament) == [
+        "Анна",
+        "Борис",
+        "Дарья",
+        "Евгений",
+        "Жанна",
+        "Зоя",
+        "Игорь",
+        "Кира",
+        "Лев",
+        "Мария Петрова",
+    ]
     assert Player.objects.count() == 4 + 8  # Анна and Борис were club players already
     assert AuditEntry.objects.filter(verb="tournament.enter").count() == 10
     # and ticked club players with typed names, in one more submission
     for name in ("Вера", "Глеб"):
         assert f"> {name}</label>" in client.get(run_url(tournament), **EN).content.decode()
-    response = client.post(run_url(tournament, "enter"), {
-        "enter-player": [p.pk for p in players if p.name in ("Глеб", "Вера")],
-        "enter-name": "Нина"})
+    response = client.post(
+        run_url(tournament, "enter"),
+        {
+            "enter-player": [p.pk for p in players if p.name in ("Глеб", "Вера")],
+            "enter-name": "Нина",
+        },
+    )
     assert response.status_code == 302, alert(response)
     assert entrant_names(tournament)[10:] == ["Вера", "Глеб", "Нина"]
 
 
-@pytest.mark.parametrize("typed, ticked, message", [
-    ("Дарья\nЕвгений\n\nЖанна", [], "Line 3: A player needs a name."),
-    ("Дарья\nЕвгений\n  дарья ", [], "Line 3: Дарья is already on this list."),
-    ("Дарья\nанна", [], "Line 2: Анна has already entered."),
-    ("Дарья\n" + "Я" * 61, [], "Line 2: A name may be at most 60 characters long."),
-    ("Борис\nДарья", ["Борис"], "Line 1: Борис is already on this list."),
-    ("Дарья", ["Анна"], "Анна has already entered."),  # ticked on a page shown before
-])
-def test_one_refused_line_enters_nobody_and_names_the_line(client, director, players, typed,
-                                                           ticked, message):
+@pytest.mark.parametrize(
+    "typed, ticked, message",
+    [
+        ("Дарья\nЕвгений\n\nЖанна", [], "Line 3: A player needs a name."),
+        ("Дарья\nЕвгений\n  дарья ", [], "Line 3: Дарья is already on this list."),
+        ("Дарья\nанна", [], "Line 2: Анна has already entered."),
+        ("Дарья\n" + "Я" * 61, [], "Line 2: A name may be at most 60 characters long."),
+        ("Борис\nДарья", ["Борис"], "Line 1: Борис is already on this list."),
+        ("Дарья", ["Анна"], "Анна has already entered."),  # ticked on a page shown before
+    ],
+)
+def test_one_refused_line_enters_nobody_and_names_the_line(
+    client, director, players, typed, ticked, message
+):
     tournament = services.create_tournament(
-        user=director, name="Кубок", game="variety", options={"cycle": "short"}, settings={},
-        rounds_planned=2, seating="mixing", seed=3, bye_points=3, order=["points"])
+        user=director,
+        name="Кубок",
+        game="variety",
+        options={"cycle": "short"},
+        settings={},
+        rounds_planned=2,
+        seating="mixing",
+        seed=3,
+        bye_points=3,
+        order=["points"],
+    )
     services.add_entrant(tournament=tournament, player=players[0], user=director)
     as_user(client, director)
     before = snapshot()
-    response = client.post(run_url(tournament, "enter"), {
-        "enter-name": typed, "enter-player": [p.pk for p in players if p.name in ticked]},
-        **EN)
+    response = client.post(
+        run_url(tournament, "enter"),
+        {"enter-name": typed, "enter-player": [p.pk for p in players if p.name in ticked]},
+        **EN,
+    )
     assert response.status_code == 400
     assert alert(response) == message
     assert snapshot() == before
     html = response.content.decode()
-    assert html.split('name="enter-name"')[1].split(">", 1)[1].split("</textarea>")[0] \
-        .strip("\n") == typed.replace("&", "&amp;")
+    assert html.split('name="enter-name"')[1].split(">", 1)[1].split("</textarea>")[0].strip(
+        "\n"
+    ) == typed.replace("&", "&amp;")
 
 
 def test_an_empty_entry_is_refused_and_too_many_names_are_refused_at_once(client, director):
     from tournaments.forms import MOST_NAMES
 
     tournament = services.create_tournament(
-        user=director, name="Кубок", game="variety", options={"cycle": "short"}, settings={},
-        rounds_planned=2, seating="mixing", seed=3, bye_points=3, order=["points"])
+        user=director,
+        name="Кубок",
+        game="variety",
+        options={"cycle": "short"},
+        settings={},
+        rounds_planned=2,
+        seating="mixing",
+        seed=3,
+        bye_points=3,
+        order=["points"],
+    )
     as_user(client, director)
     before = snapshot()
     response = client.post(run_url(tournament, "enter"), {"enter-name": " \n "}, **EN)
@@ -649,10 +821,11 @@ def test_an_empty_entry_is_refused_and_too_many_names_are_refused_at_once(client
 
 # -- printed sheets -----------------------------------------------------------------------------
 
-def test_the_paper_sheets_have_a_page_per_table_and_a_row_per_deal(client, director,
-                                                                   scorer, players):
-    tournament = variety(director, [*players, "Дарья", "Евгений", "Жанна", "Зоя"],
-                         extra=())
+
+def test_the_paper_sheets_have_a_page_per_table_and_a_row_per_deal(
+    client, director, scorer, players
+):
+    tournament = variety(director, [*players, "Дарья", "Евгений", "Жанна", "Зоя"], extra=())
     as_user(client, scorer)
     response = client.get(f"/tournaments/{tournament.key}/rounds/1/sheets/", **EN)
     assert response.status_code == 200
@@ -664,18 +837,31 @@ def test_the_paper_sheets_have_a_page_per_table_and_a_row_per_deal(client, direc
         names = seat_names(table)
         heads = re.findall(r'<th scope="col">([^<]+)</th>', html)
         numbered = [f"{seat} · {name}" for seat, name in enumerate(names, start=1)]
-        assert any(heads[k:k + 4] == numbered for k in range(len(heads)))
+        assert any(heads[k : k + 4] == numbered for k in range(len(heads)))
     assert "Table 2" in html and "Round 1" in html and tournament.name in html
     assert client.get(f"/tournaments/{tournament.key}/rounds/9/sheets/").status_code == 404
 
 
 def test_fantan_through_the_page_takes_the_games_options_and_its_deals(client, director):
     as_user(client, director)
-    response = client.post("/tournaments/new/fantan/", {
-        "name": "Фантан-вечер", "rounds_planned": "2", "seating": "mixing", "seed": "7",
-        "bye_points": "1.5", "order": "points", "option-start_rank": "7",
-        "option-until_out": "2", "option-scoring": "", "option-premium_1": "800",
-        "option-premium_2": "500", "setting_deals": "6", "confirmation": "on"})
+    response = client.post(
+        "/tournaments/new/fantan/",
+        {
+            "name": "Фантан-вечер",
+            "rounds_planned": "2",
+            "seating": "mixing",
+            "seed": "7",
+            "bye_points": "1.5",
+            "order": "points",
+            "option-start_rank": "7",
+            "option-until_out": "2",
+            "option-scoring": "",
+            "option-premium_1": "800",
+            "option-premium_2": "500",
+            "setting_deals": "6",
+            "confirmation": "on",
+        },
+    )
     assert response.status_code == 302, alert(response)
     tournament = Tournament.objects.get()
     assert tournament.options["start_rank"] == "7" and tournament.options["until_out"] == 2
@@ -686,71 +872,117 @@ def test_fantan_through_the_page_takes_the_games_options_and_its_deals(client, d
     layout = selectors_director.layout(tournament, names)
     assert layout.length == 6
     assert [(spec["key"], spec["kind"]) for spec in layout.fields] == [
-        ("finish_order", "seats"), ("cards_left", "per_seat")]
+        ("finish_order", "seats"),
+        ("cards_left", "per_seat"),
+    ]
     assert layout.fields[0]["count"] == 2
     assert len(layout.heads()[1]) == 2 + 3  # the places out, then the three names
 
 
 def test_start_rank_two_is_refused_as_tables_of_three_cannot_play_it(client, director):
     as_user(client, director)
-    response = client.post("/tournaments/new/fantan/", {
-        "name": "Фантан", "rounds_planned": "2", "seating": "mixing", "seed": "7",
-        "bye_points": "3", "order": "default", "option-start_rank": "2",
-        "option-until_out": "1", "option-premium_1": "800", "option-premium_2": "500",
-        "setting_deals": "4"}, **EN)
+    response = client.post(
+        "/tournaments/new/fantan/",
+        {
+            "name": "Фантан",
+            "rounds_planned": "2",
+            "seating": "mixing",
+            "seed": "7",
+            "bye_points": "3",
+            "order": "default",
+            "option-start_rank": "2",
+            "option-until_out": "1",
+            "option-premium_1": "800",
+            "option-premium_2": "500",
+            "setting_deals": "4",
+        },
+        **EN,
+    )
     assert response.status_code == 400 and "table of 3" in alert(response)
     assert not Tournament.objects.exists()
 
 
 def test_a_leopard_sheet_to_a_target_offers_ten_rows_and_takes_an_ender_or_none(
-        client, director, scorer, players):
+    client, director, scorer, players
+):
     tournament = services.create_tournament(
-        user=director, name="Леопард", game="leopard", options={"target": 33}, settings={},
-        rounds_planned=1, seating="swiss", seed=1, bye_points=3, order=["points"])
+        user=director,
+        name="Леопард",
+        game="leopard",
+        options={"target": 33},
+        settings={},
+        rounds_planned=1,
+        seating="swiss",
+        seed=1,
+        bye_points=3,
+        order=["points"],
+    )
     for player in players[:2]:
         services.add_entrant(tournament=tournament, player=player, user=director)
-    services.release_round(round_=services.draw_round(tournament=tournament, user=director),
-                           user=director)
+    services.release_round(
+        round_=services.draw_round(tournament=tournament, user=director), user=director
+    )
     table = first_table(tournament)
     as_user(client, scorer)
     html = client.get(sheet_url(table), **EN).content.decode()
     assert html.count('<th scope="row">') == 10
     assert "nobody: the stock ran out" in html
-    data = {"rows": "10", "r1-scores-0": "10", "r1-scores-1": "7", "r1-ender": "0",
-            "r2-scores-0": "3", "r2-scores-1": "12", "r2-ender": ""}
+    data = {
+        "rows": "10",
+        "r1-scores-0": "10",
+        "r1-scores-1": "7",
+        "r1-ender": "0",
+        "r2-scores-0": "3",
+        "r2-scores-1": "12",
+        "r2-ender": "",
+    }
     response = client.post(sheet_url(table), data)
     assert response.status_code == 302, alert(response)
     assert [row.data for row in table.rows.order_by("index")] == [
-        {"scores": [10, 7], "ender": 0}, {"scores": [3, 12], "ender": None}]
+        {"scores": [10, 7], "ender": 0},
+        {"scores": [3, 12], "ender": None},
+    ]
     data["r1-scores-0"] = "11"  # a declarer's score is even
     response = client.post(sheet_url(table), data, **EN)
     assert response.status_code == 400
     first = seat_names(table)[0]
-    assert alert(response).startswith(f"Row 1: Seat 1 ({first}) declared the end"), alert(
-        response)
+    assert alert(response).startswith(f"Row 1: Seat 1 ({first}) declared the end"), alert(response)
 
 
 def test_each_games_row_layout_describes_its_checked_rows():
     from games import registry
 
-    variety_ = registry.tournament("variety").row_layout(seats=4, options={"cycle": "full"},
-                                                         settings={})
+    variety_ = registry.tournament("variety").row_layout(
+        seats=4, options={"cycle": "full"}, settings={}
+    )
     assert [spec["kind"] for spec in variety_] == ["choice", "seats", "per_seat"]
     assert [value for value, _ in variety_[0]["choices"]] == list(range(1, 9))
-    leopard = registry.tournament("leopard").row_layout(seats=2, options={"target": 33},
-                                                        settings={})
+    leopard = registry.tournament("leopard").row_layout(
+        seats=2, options={"target": 33}, settings={}
+    )
     assert [(spec["key"], spec["kind"]) for spec in leopard] == [
-        ("scores", "per_seat"), ("ender", "seat_or_none")]
+        ("scores", "per_seat"),
+        ("ender", "seat_or_none"),
+    ]
     fantan = registry.tournament("fantan").row_layout(seats=4, options={}, settings={})
     assert fantan[0]["count"] == 1
     # and a blank row of each layout is a row of its game's shape
-    for key, seats, options in (("variety", 4, {"cycle": "short"}), ("leopard", 2, {}),
-                                ("fantan", 4, {})):
+    for key, seats, options in (
+        ("variety", 4, {"cycle": "short"}),
+        ("leopard", 2, {}),
+        ("fantan", 4, {}),
+    ):
         parts = registry.tournament(key)
         layout = parts.row_layout(seats=seats, options=options, settings={})
         row = selectors_director.blank_row(layout, seats)
-        assert set(row) <= {"contract", "attackers", "scores", "finish_order", "cards_left",
-                            "ender"}
+        assert set(row) <= {
+            "contract",
+            "attackers",
+            "scores",
+            "finish_order",
+            "cards_left",
+            "ender",
+        }
 
 
 def test_a_match_to_a_target_offers_ten_rows_and_a_match_of_deals_its_deals(director):
@@ -759,23 +991,35 @@ def test_a_match_to_a_target_offers_ten_rows_and_a_match_of_deals_its_deals(dire
     parts = registry.tournament("leopard")
     for options, length in (({"target": 33}, selectors_director.ROOM), ({"deals": 6}, 6)):
         layout = parts.row_layout(seats=2, options=options, settings={})
-        assert selectors_director.sheet_length(parts, layout, seats=2, options=options,
-                                               settings={}) == length
+        assert (
+            selectors_director.sheet_length(parts, layout, seats=2, options=options, settings={})
+            == length
+        )
 
 
 # -- seats as people read them: from 1, with the player -------------------------------------------
+
 
 def fantan(director, players, **options):
     """A Фантан tournament of three deals a table (two out a deal unless ``options`` say
     otherwise) of the four club players, round 1 released."""
     tournament = services.create_tournament(
-        user=director, name="Фантан-вечер", game="fantan",
-        options={"start_rank": "7", "until_out": 2, **options}, settings={"deals": 3},
-        rounds_planned=2, seating="mixing", seed=7, bye_points=3, order=["points"])
+        user=director,
+        name="Фантан-вечер",
+        game="fantan",
+        options={"start_rank": "7", "until_out": 2, **options},
+        settings={"deals": 3},
+        rounds_planned=2,
+        seating="mixing",
+        seed=7,
+        bye_points=3,
+        order=["points"],
+    )
     for player in players:
         services.add_entrant(tournament=tournament, player=player, user=director)
-    services.release_round(round_=services.draw_round(tournament=tournament, user=director),
-                           user=director)
+    services.release_round(
+        round_=services.draw_round(tournament=tournament, user=director), user=director
+    )
     return tournament
 
 
@@ -786,28 +1030,41 @@ def test_a_refusal_numbers_every_seat_param_from_1_and_names_its_player():
     from games.engine.tournament import RowError
 
     names = ["Анна", "Борис", "Вера", "Глеб"]
-    partners = RowError("Partners' figures must be equal: seat %(seat)s has %(figure)s, seat "
-                        "%(partner)s has %(other)s.", seat=0, figure=16, partner=3, other=10)
+    partners = RowError(
+        "Partners' figures must be equal: seat %(seat)s has %(figure)s, seat "
+        "%(partner)s has %(other)s.",
+        seat=0,
+        figure=16,
+        partner=3,
+        other=10,
+    )
     forged = RowError("“%(name)s” must be a seat from 0 to %(last)s.", name="ender", last=1)
-    twice = services.SheetRefused(2, "“%(name)s” names seat %(seat)s twice.",
-                                  name="finish_order", seat=1)
+    twice = services.SheetRefused(
+        2, "“%(name)s” names seat %(seat)s twice.", name="finish_order", seat=1
+    )
     with translation.override("en"):
         assert refusal_text(partners, names) == (
-            "Partners' figures must be equal: seat 1 (Анна) has 16, seat 4 (Глеб) has 10.")
+            "Partners' figures must be equal: seat 1 (Анна) has 16, seat 4 (Глеб) has 10."
+        )
         assert refusal_text(partners) == (  # no names at hand: still from 1
-            "Partners' figures must be equal: seat 1 has 16, seat 4 has 10.")
+            "Partners' figures must be equal: seat 1 has 16, seat 4 has 10."
+        )
         assert refusal_text(forged, names[:2], {"ender": "Declared the end"}) == (
-            "“Declared the end” must be a seat from 1 to 2.")
+            "“Declared the end” must be a seat from 1 to 2."
+        )
         assert refusal_text(twice, names, {"finish_order": "Went out, in order"}) == (
-            "“Went out, in order” names seat 2 (Борис) twice.")
+            "“Went out, in order” names seat 2 (Борис) twice."
+        )
     assert partners.params == {"seat": 0, "figure": 16, "partner": 3, "other": 10}  # records: 0..
     with translation.override("ru"):  # the reworded bounds are marked for translation
         assert refusal_text(forged, names[:2]) == translation.gettext(
-            "“%(name)s” must be a seat from 1 to %(last)s.") % {"name": "ender", "last": 2}
+            "“%(name)s” must be a seat from 1 to %(last)s."
+        ) % {"name": "ender", "last": 2}
 
 
 def test_a_typed_sheets_refusals_number_seats_from_1_with_the_players_names(
-        client, director, scorer, players):
+    client, director, scorer, players
+):
     tournament = variety(director, players)
     table = first_table(tournament)
     names = seat_names(table)
@@ -818,17 +1075,20 @@ def test_a_typed_sheets_refusals_number_seats_from_1_with_the_players_names(
     assert response.status_code == 400
     assert unescape(alert(response)) == (
         f"Row 2: Partners' figures must be equal: seat 3 ({names[2]}) has 10, seat 4 "
-        f"({names[3]}) has 20.")
+        f"({names[3]}) has 20."
+    )
     rows[1] = (2, [0, 1], [16, 16, 10, 12])  # the defenders' figures differ
     response = client.post(sheet_url(table), sheet_post(rows), **EN)
     assert unescape(alert(response)) == (
         f"Row 2: Partners' figures must be equal: seat 3 ({names[2]}) has 10, seat 4 "
-        f"({names[3]}) has 12.")
+        f"({names[3]}) has 12."
+    )
     rows[1] = (2, [1, 2], [10, 16, 16, 12])
     response = client.post(sheet_url(table), sheet_post(rows), **EN)
     assert unescape(alert(response)) == (
         f"Row 2: Partners' figures must be equal: seat 1 ({names[0]}) has 10, seat 4 "
-        f"({names[3]}) has 12.")
+        f"({names[3]}) has 12."
+    )
     # a seat picked twice, and a seat number no select offers
     rows[1] = (2, [2, 2], [10, 10, 26, 26])
     response = client.post(sheet_url(table), sheet_post(rows), **EN)
@@ -844,33 +1104,42 @@ def test_a_fantan_sheets_refusal_names_the_seat_from_1(client, director, scorer,
     table = first_table(tournament)
     names = seat_names(table)
     as_user(client, scorer)
-    data = {"rows": "3", "r1-finish_order-0": "3", "r1-finish_order-1": "0",
-            "r1-cards_left-0": "4", "r1-cards_left-1": "4", "r1-cards_left-2": "2",
-            "r1-cards_left-3": "0"}
+    data = {
+        "rows": "3",
+        "r1-finish_order-0": "3",
+        "r1-finish_order-1": "0",
+        "r1-cards_left-0": "4",
+        "r1-cards_left-1": "4",
+        "r1-cards_left-2": "2",
+        "r1-cards_left-3": "0",
+    }
     response = client.post(sheet_url(table), data, **EN)
     assert response.status_code == 400
-    assert alert(response) == (
-        f"Row 1: Seat 1 ({names[0]}) went out, so has no cards left, not 4.")
+    assert alert(response) == (f"Row 1: Seat 1 ({names[0]}) went out, so has no cards left, not 4.")
     data["r1-cards_left-0"], data["r1-cards_left-1"] = "0", "0"  # the row's seat 1 is in
     response = client.post(sheet_url(table), data, **EN)
     assert alert(response) == (
-        f"Row 1: Seat 2 ({names[1]}) did not go out, so has 1 to 13 cards left, not 0.")
+        f"Row 1: Seat 2 ({names[1]}) did not go out, so has 1 to 13 cards left, not 0."
+    )
     assert table.rows.count() == 0
 
 
 def test_the_typed_sheet_offers_each_seat_by_its_number_from_1_and_its_player(
-        client, director, scorer, players):
+    client, director, scorer, players
+):
     tournament = fantan(director, players)
     table = first_table(tournament)
     as_user(client, scorer)
     html = client.get(sheet_url(table), **EN).content.decode()
     select = re.search(r'<select name="r1-finish_order-0"[^>]*>(.*?)</select>', html, re.S)
     offered = re.findall(r'<option value="(\d)">([^<]+)</option>', select.group(1))
-    assert offered == [(str(seat), f"{seat + 1} · {name}")
-                       for seat, name in enumerate(seat_names(table))]
+    assert offered == [
+        (str(seat), f"{seat + 1} · {name}") for seat, name in enumerate(seat_names(table))
+    ]
 
 
 # -- the printed sheet: dealers, options, what to write, signatures ---------------------------
+
 
 def paper(client, tournament, language=EN) -> str:
     response = client.get(f"/tournaments/{tournament.key}/rounds/1/sheets/", **language)
@@ -882,8 +1151,9 @@ def text_of(html: str) -> str:
     return " ".join(re.sub(r"<[^>]+>", " ", html).split())
 
 
-def test_the_paper_sheet_numbers_seats_from_1_and_says_what_to_write(client, director,
-                                                                       scorer, players):
+def test_the_paper_sheet_numbers_seats_from_1_and_says_what_to_write(
+    client, director, scorer, players
+):
     tournament = fantan(director, players)
     table = first_table(tournament)
     names = seat_names(table)
@@ -898,8 +1168,10 @@ def test_the_paper_sheet_numbers_seats_from_1_and_says_what_to_write(client, dir
     assert not re.search(r"\b0 ·|seat 0\b", text, re.I)  # no seat 0 anywhere
     # the dealer: drawn at the table, then passing left
     assert "Dealer seat number, 1–4" in text
-    assert ("The first dealer is drawn by lot: write his seat number in deal 1. After that the "
-            "deal passes to the left, clockwise, to the next seat (after seat 4, seat 1).") in text
+    assert (
+        "The first dealer is drawn by lot: write his seat number in deal 1. After that the "
+        "deal passes to the left, clockwise, to the next seat (after seat 4, seat 1)."
+    ) in text
     assert html.count('<td class="dealer"></td>') == 3  # a cell to write it in, each deal
 
 
@@ -907,36 +1179,54 @@ def test_the_paper_sheet_shows_the_options_played(client, director, scorer, play
     tournament = fantan(director, players, ace_extra=True)
     as_user(client, scorer)
     text = text_of(paper(client, tournament))
-    played = text[text.index("Options played:"):text.index("Deal Dealer")]
-    for option in ("Start card: 7", "One more card after an ace: yes",
-                   "One more card after a two: no",
-                   "The deal ends: when two players are out (as in Кинг), with premiums",
-                   "First premium: 800", "Second premium: 500",
-                   "Scoring: premiums for the first and second out"):
+    played = text[text.index("Options played:") : text.index("Deal Dealer")]
+    for option in (
+        "Start card: 7",
+        "One more card after an ace: yes",
+        "One more card after a two: no",
+        "The deal ends: when two players are out (as in Кинг), with premiums",
+        "First premium: 800",
+        "Second premium: 500",
+        "Scoring: premiums for the first and second out",
+    ):
         assert option in played, played
     leopard = services.create_tournament(
-        user=director, name="Леопард", game="leopard", options={"target": 33}, settings={},
-        rounds_planned=1, seating="swiss", seed=1, bye_points=3, order=["points"])
+        user=director,
+        name="Леопард",
+        game="leopard",
+        options={"target": 33},
+        settings={},
+        rounds_planned=1,
+        seating="swiss",
+        seed=1,
+        bye_points=3,
+        order=["points"],
+    )
     for player in players:
         services.add_entrant(tournament=leopard, player=player, user=director)
-    services.release_round(round_=services.draw_round(tournament=leopard, user=director),
-                           user=director)
+    services.release_round(
+        round_=services.draw_round(tournament=leopard, user=director), user=director
+    )
     text = text_of(paper(client, leopard))
     assert "Options played: Target score: 33" in text
     assert "Declared the end seat number, 1–2, or “—”: nobody: the stock ran out" in text
 
 
 def test_the_paper_sheet_has_a_signature_line_for_each_player_and_the_scorer(
-        client, director, scorer, players):
+    client, director, scorer, players
+):
     tournament = variety(director, players)
     table = first_table(tournament)
     as_user(client, scorer)
     html = paper(client, tournament)
     signatures = re.search(r'<ul class="signatures">(.*?)</ul>', html, re.S).group(1)
-    lines = re.findall(r'<li><span class="who">([^<]+)</span><span class="line"></span></li>',
-                       signatures)
-    assert lines == [*(f"{seat} · {name}" for seat, name in enumerate(seat_names(table),
-                                                                      start=1)), "Scorer"]
+    lines = re.findall(
+        r'<li><span class="who">([^<]+)</span><span class="line"></span></li>', signatures
+    )
+    assert lines == [
+        *(f"{seat} · {name}" for seat, name in enumerate(seat_names(table), start=1)),
+        "Scorer",
+    ]
     text = text_of(html)
     assert "Attackers seat numbers 1–4, in order" in text
     assert "Contract its number (see below)" in text
@@ -952,19 +1242,32 @@ def marked(*templates: str) -> set[str]:
     from django.utils.translation.template import templatize
 
     folder = Path(settings.BASE_DIR) / "tournaments" / "templates" / "tournaments" / "director"
-    return {message for name in templates for message in re.findall(
-        r"gettext\(u'(.*?)'\)", templatize((folder / name).read_text(encoding="utf-8")))}
+    return {
+        message
+        for name in templates
+        for message in re.findall(
+            r"gettext\(u'(.*?)'\)", templatize((folder / name).read_text(encoding="utf-8"))
+        )
+    }
 
 
 def test_every_word_the_sheets_print_is_marked_for_translation():
     messages = marked("sheets.html", "_heads.html", "sheet.html")
-    assert {"Options played:", "Signatures", "Scorer", "Dealer", "Deal",
-            "seat number, 1–%(last)s", "seat numbers 1–%(last)s, in order",
-            "seat number, 1–%(last)s, or “—”: %(none)s", "its number (see below)",
-            "Players, in seat order:",
-            "The first dealer is drawn by lot: write his seat number in deal 1. After that the "
-            "deal passes to the left, clockwise, to the next seat (after seat %(last)s, seat "
-            "1)."} <= messages
+    assert {
+        "Options played:",
+        "Signatures",
+        "Scorer",
+        "Dealer",
+        "Deal",
+        "seat number, 1–%(last)s",
+        "seat numbers 1–%(last)s, in order",
+        "seat number, 1–%(last)s, or “—”: %(none)s",
+        "its number (see below)",
+        "Players, in seat order:",
+        "The first dealer is drawn by lot: write his seat number in deal 1. After that the "
+        "deal passes to the left, clockwise, to the next seat (after seat %(last)s, seat "
+        "1).",
+    } <= messages
 
 
 def test_a_table_played_here_prints_each_deals_dealer(client, director, scorer, players):
@@ -983,6 +1286,7 @@ def test_a_table_played_here_prints_each_deals_dealer(client, director, scorer, 
 
 # -- who may do what -----------------------------------------------------------------------------
 
+
 def every_address(tournament):
     """(method, address, data) of every page and write, against a tournament with a
     released round 1 and a draft round 2."""
@@ -997,21 +1301,41 @@ def every_address(tournament):
         ("get", f"/tournaments/{key}/run/entrants/{entrant.pk}/withdraw", {}),  # it asks
     ]
     writes = [
-        ("post", "/tournaments/new/variety/", {
-            "name": "X", "rounds_planned": "1", "seating": "mixing", "seed": "1",
-            "bye_points": "3", "order": "default", "option-cycle": "short"}),
+        (
+            "post",
+            "/tournaments/new/variety/",
+            {
+                "name": "X",
+                "rounds_planned": "1",
+                "seating": "mixing",
+                "seed": "1",
+                "bye_points": "3",
+                "order": "default",
+                "option-cycle": "short",
+            },
+        ),
         ("post", f"/tournaments/{key}/run/enter", {"enter-name": "Новый"}),
-        ("post", f"/tournaments/{key}/run/entrants/{entrant.pk}/withdraw",
-         {"confirm": "withdraw", "rounds": "2"}),
+        (
+            "post",
+            f"/tournaments/{key}/run/entrants/{entrant.pk}/withdraw",
+            {"confirm": "withdraw", "rounds": "2"},
+        ),
         ("post", f"/tournaments/{key}/run/entrants/{entrant.pk}/undo-withdrawal", {}),
         ("post", f"/tournaments/{key}/run/draw", {}),
         ("post", f"/tournaments/{key}/run/rounds/2/swap", {}),
         ("post", f"/tournaments/{key}/run/rounds/2/release", {}),
         ("post", f"/tournaments/{key}/run/tables/{table.pk}/play-here", {}),
         ("post", f"/tournaments/{key}/run/tables/{table.pk}/confirm", {}),
-        ("post", f"/tournaments/{key}/run/adjust", {
-            "adjust-entrant": entrant.pk, "adjust-round": "1", "adjust-points": "1",
-            "adjust-reason": "x"}),
+        (
+            "post",
+            f"/tournaments/{key}/run/adjust",
+            {
+                "adjust-entrant": entrant.pk,
+                "adjust-round": "1",
+                "adjust-points": "1",
+                "adjust-reason": "x",
+            },
+        ),
         ("post", f"/tournaments/{key}/tables/{table.pk}/sheet/", sheet_post(SHORT_CYCLE)),
     ]
     return pages, writes
@@ -1112,11 +1436,11 @@ def test_unknown_tournaments_games_and_tables_are_404(client, director, running)
     assert client.get("/tournaments/new/poker/").status_code == 404
     assert client.get("/tournaments/nope/run/").status_code == 404
     assert client.get(f"/tournaments/{running.key}/tables/999999/sheet/").status_code == 404
-    assert client.post(f"/tournaments/{running.key}/run/tables/999999/confirm").status_code \
-        == 404
+    assert client.post(f"/tournaments/{running.key}/run/tables/999999/confirm").status_code == 404
 
 
 # -- both languages ------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("language", [EN, RU])
 def test_every_page_renders_in_both_languages(client, director, running, language):

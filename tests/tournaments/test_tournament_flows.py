@@ -74,6 +74,7 @@ CORRECTED = {"contract": 7, "attackers": [1, 2], "scores": [0, -16, -16, 0]}
 
 # -- users and requests ------------------------------------------------------------------------
 
+
 def signed_in(user) -> Client:
     client = Client()
     client.force_login(user)
@@ -136,16 +137,26 @@ def seat_names(table) -> list[str]:
 def snapshot():
     """Everything a tournament page could change, with the counts of rows, rounds and
     entrants first."""
-    models = (Tournament, Entrant, Round, RoundTable, TableSeat, Bye, SheetRow, Adjustment,
-              Player, HotseatTable)
+    models = (
+        Tournament,
+        Entrant,
+        Round,
+        RoundTable,
+        TableSeat,
+        Bye,
+        SheetRow,
+        Adjustment,
+        Player,
+        HotseatTable,
+    )
     state = {f"{model.__name__} count": model.objects.count() for model in models}
-    state.update({model.__name__: sorted(map(repr, model.objects.values()))
-                  for model in models})
+    state.update({model.__name__: sorted(map(repr, model.objects.values())) for model in models})
     state["audit"] = AuditEntry.objects.count()
     return state
 
 
 # -- standings worked out by hand ------------------------------------------------------------
+
 
 def figure(value: Fraction):
     return value.numerator if value.denominator == 1 else float(value)
@@ -175,21 +186,27 @@ def by_hand(entrants, rounds, bye_points=3):
                 met[name] += [other for other in names if other != name]
         for name in byes:
             won[name] += bye_points
-    opponents = {name: sum((won[other] for other in met[name]), Fraction(0))
-                 for name in entrants}
+    opponents = {name: sum((won[other] for other in met[name]), Fraction(0)) for name in entrants}
 
     def key(name):
         return (won[name], points[name], opponents[name], wins[name])
 
-    ranked = sorted(entrants, key=lambda name: (tuple(-v for v in key(name)),
-                                                entrants.index(name)))
+    ranked = sorted(entrants, key=lambda name: (tuple(-v for v in key(name)), entrants.index(name)))
     result = []
     for name in ranked:
         better = sum(1 for other in entrants if key(other) > key(name))
         equal = sum(1 for other in entrants if key(other) == key(name))
-        result.append({"place": better + 1, "last": better + equal, "player": name,
-                       "match_points": figure(won[name]), "points": points[name],
-                       "opponents": figure(opponents[name]), "wins": wins[name]})
+        result.append(
+            {
+                "place": better + 1,
+                "last": better + equal,
+                "player": name,
+                "match_points": figure(won[name]),
+                "points": points[name],
+                "opponents": figure(opponents[name]),
+                "wins": wins[name],
+            }
+        )
     return result
 
 
@@ -204,18 +221,28 @@ def page_standings(html: str) -> list[tuple]:
     return re.findall(
         r'<td class="num place">([^<]+)</td>\s*<th scope="row">(?:<a [^>]*>)?([^<]+)'
         r'(?:</a>)?</th>\s*<td class="num strong">([^<]+)</td>\s*<td class="num">([^<]+)'
-        r'</td>\s*<td class="num">([^<]+)</td>\s*<td class="num">([^<]+)</td>', main)
+        r'</td>\s*<td class="num">([^<]+)</td>\s*<td class="num">([^<]+)</td>',
+        main,
+    )
 
 
 def shown(expected) -> list[tuple]:
     """What the page should show for ``expected``: a shared place as "2–3"."""
-    return [(str(row["place"]) if row["place"] == row["last"]
-             else f"{row['place']}–{row['last']}", row["player"], str(row["match_points"]),
-             str(row["points"]), str(row["opponents"]), str(row["wins"]))
-            for row in expected]
+    return [
+        (
+            str(row["place"]) if row["place"] == row["last"] else f"{row['place']}–{row['last']}",
+            row["player"],
+            str(row["match_points"]),
+            str(row["points"]),
+            str(row["opponents"]),
+            str(row["wins"]),
+        )
+        for row in expected
+    ]
 
 
 # -- 1. a whole Выборы tournament through the pages ----------------------------------------
+
 
 def play_table_here(client, tournament, table):
     """Play here, then a short cycle's four deals through the hotseat pages; the sheet fills
@@ -225,8 +252,7 @@ def play_table_here(client, tournament, table):
     table.refresh_from_db()
     hotseat = table.hotseat
     assert response["Location"] == hotseat.get_absolute_url()
-    assert [seat.player.name for seat in hotseat.seats.order_by("position")] == \
-        seat_names(table)
+    assert [seat.player.name for seat in hotseat.seats.order_by("position")] == seat_names(table)
     assert hotseat.options["cycle"] == "short"
     for number in range(1, 5):
         play_to_end(client, hotseat)
@@ -237,7 +263,8 @@ def play_table_here(client, tournament, table):
     deals = list(Deal.objects.filter(table=hotseat).order_by("number"))
     assert len(deals) == 4 and all(deal.is_over for deal in deals)
     assert [row.data["scores"] for row in table.rows.order_by("index")] == [
-        deal.result["scores"] for deal in deals]
+        deal.result["scores"] for deal in deals
+    ]
     return [deal.result["scores"] for deal in deals]
 
 
@@ -252,18 +279,31 @@ def sums(rows: list[list[int]]) -> list[int]:
 
 
 def test_a_whole_variety_tournament_of_ten_players_over_three_rounds_through_the_pages(
-        client, director, scorer, players):
+    client, director, scorer, players
+):
     as_director = client
     as_director.force_login(director)
     as_scorer = signed_in(scorer)
 
-    response = as_director.post("/tournaments/new/variety/", {
-        "name": "Зимний кубок", "rounds_planned": "3", "seating": "mixing",
-        "seed": "20270115", "bye_points": "3", "order": "default", "option-cycle": "short"})
+    response = as_director.post(
+        "/tournaments/new/variety/",
+        {
+            "name": "Зимний кубок",
+            "rounds_planned": "3",
+            "seating": "mixing",
+            "seed": "20270115",
+            "bye_points": "3",
+            "order": "default",
+            "option-cycle": "short",
+        },
+    )
     assert response.status_code == 302, alert(response)
     tournament = Tournament.objects.get()
     assert (tournament.options["cycle"], tournament.seating, tournament.seed) == (
-        "short", "mixing", 20270115)
+        "short",
+        "mixing",
+        20270115,
+    )
 
     newcomers = ["Дарья", "Евгений", "Жанна", "Зоя", "Игорь", "Кира"]
     for player in players:  # four club players, then six new names
@@ -312,8 +352,11 @@ def test_a_whole_variety_tournament_of_ten_players_over_three_rounds_through_the
             assert not re.search(r'<tr id="row-[124]" class="refused"', html)
             message = alert(response)
             assert message.startswith("Row 3:") and "must include the +10" in message
-            assert html.index('id="row-3"') < html.index("must include the +10") \
+            assert (
+                html.index('id="row-3"')
+                < html.index("must include the +10")
                 < html.index('id="row-4"')
+            )
             assert 'name="r3-scores-0" value="4"' in html  # what was typed is kept
             assert snapshot() == before and not first.rows.exists()
             typed[first.pk], typed[second.pk] = CYCLE_B, CYCLE_C
@@ -335,11 +378,14 @@ def test_a_whole_variety_tournament_of_ten_players_over_three_rounds_through_the
 
     # The hotseat tables' figures, read again from their deals in the database.
     for round_number, (tables, _) in enumerate(played, start=1):
-        for table in RoundTable.objects.filter(round__tournament=tournament,
-                                               round__number=round_number,
-                                               hotseat__isnull=False):
-            scores = Deal.objects.filter(table=table.hotseat, is_over=True).order_by(
-                "number").values_list("result", flat=True)
+        for table in RoundTable.objects.filter(
+            round__tournament=tournament, round__number=round_number, hotseat__isnull=False
+        ):
+            scores = (
+                Deal.objects.filter(table=table.hotseat, is_over=True)
+                .order_by("number")
+                .values_list("result", flat=True)
+            )
             assert (seat_names(table), sums([r["scores"] for r in scores])) in tables
 
     expected = by_hand(entrants, played)
@@ -347,19 +393,17 @@ def test_a_whole_variety_tournament_of_ten_players_over_three_rounds_through_the
     assert sum(Fraction(str(row["match_points"])) for row in expected) == 3 * (12 + 12 + 6)
 
     # After round 3, a typed row is corrected in the admin with a reason...
-    table_c = RoundTable.objects.get(round__tournament=tournament, round__number=2,
-                                     number=2)
+    table_c = RoundTable.objects.get(round__tournament=tournament, round__number=2, number=2)
     row = table_c.rows.get(index=1)
     change = f"/admin/tournaments/sheetrow/{row.pk}/change/"
-    response = as_director.post(change, {"data": json.dumps(CORRECTED),
-                                         "reason": "The paper sheet was misread"})
+    response = as_director.post(
+        change, {"data": json.dumps(CORRECTED), "reason": "The paper sheet was misread"}
+    )
     assert response.status_code == 302, response.content.decode()[:1500]
     row.refresh_from_db()
     assert row.data == CORRECTED
-    assert row.history.latest("history_date").history_change_reason == \
-        "The paper sheet was misread"
-    corrected = [(CORRECTED["contract"], CORRECTED["attackers"], CORRECTED["scores"]),
-                 *CYCLE_C[1:]]
+    assert row.history.latest("history_date").history_change_reason == "The paper sheet was misread"
+    corrected = [(CORRECTED["contract"], CORRECTED["attackers"], CORRECTED["scores"]), *CYCLE_C[1:]]
     changed = [(list(tables), out) for tables, out in played]
     changed[1][0][1] = (changed[1][0][1][0], sums([s for _, _, s in corrected]))
     assert changed[1][0][1][1] == [42, 20, 26, 36]  # seats 0 and 3 +16, seats 1 and 2 −6
@@ -371,12 +415,14 @@ def test_a_whole_variety_tournament_of_ten_players_over_three_rounds_through_the
     first_version = row.history.earliest("history_date")
     response = as_director.post(
         f"/admin/tournaments/sheetrow/{row.pk}/history/{first_version.history_id}/",
-        {"reason": "The paper was right after all"})
+        {"reason": "The paper was right after all"},
+    )
     assert response.status_code == 302, response.content.decode()[:1500]
     row.refresh_from_db()
     assert row.data == as_rows(CYCLE_C)[0]
-    assert row.history.latest("history_date").history_change_reason == \
-        "The paper was right after all"
+    assert (
+        row.history.latest("history_date").history_change_reason == "The paper was right after all"
+    )
     assert selectors.standings(tournament).as_json() == as_json(expected)
 
     # The public standings page, for anyone, shows the same figures.
@@ -386,6 +432,7 @@ def test_a_whole_variety_tournament_of_ten_players_over_three_rounds_through_the
 
 
 # -- a table played here ends with its sheet ---------------------------------------------------
+
 
 def notices(channel) -> list[list[int]]:
     """The stamps the channel has been sent, in order."""
@@ -403,11 +450,20 @@ def notices(channel) -> list[list[int]]:
 
 
 def test_a_table_played_here_stops_at_its_complete_sheet_and_sends_its_players_to_the_round(
-        client, director, django_capture_on_commit_callbacks):
+    client, director, django_capture_on_commit_callbacks
+):
     tournament = services.create_tournament(
-        user=director, name="Летний кубок", game="leopard", options={"deals": 1}, settings={},
-        rounds_planned=2, seating="swiss", seed=3, bye_points=3,
-        order=["match_points", "points", "opponents", "wins"])
+        user=director,
+        name="Летний кубок",
+        game="leopard",
+        options={"deals": 1},
+        settings={},
+        rounds_planned=2,
+        seating="swiss",
+        seed=3,
+        bye_points=3,
+        order=["match_points", "points", "opponents", "wins"],
+    )
     for name in ("Анна", "Борис"):
         services.add_entrant(tournament=tournament, player=name, user=director)
     round_ = services.draw_round(tournament=tournament, user=director)
@@ -424,8 +480,9 @@ def test_a_table_played_here_stops_at_its_complete_sheet_and_sends_its_players_t
     answers = []
     for step in range(500):
         with django_capture_on_commit_callbacks() as callbacks:
-            take_turn(client, hotseat, choose=step, check=lambda r, _t: answers.append(r),
-                      **HTMX, **EN)
+            take_turn(
+                client, hotseat, choose=step, check=lambda r, _t: answers.append(r), **HTMX, **EN
+            )
         if current(hotseat).is_over:
             break
     deal = current(hotseat)
@@ -449,16 +506,23 @@ def test_a_table_played_here_stops_at_its_complete_sheet_and_sends_its_players_t
     assert [tournament.version] in told
 
     # a forged next deal changes nothing and says why
-    before = (Deal.objects.count(), AuditEntry.objects.count(),
-              list(table.rows.values_list("data", flat=True)),
-              selectors.standings(tournament).as_json())
+    before = (
+        Deal.objects.count(),
+        AuditEntry.objects.count(),
+        list(table.rows.values_list("data", flat=True)),
+        selectors.standings(tournament).as_json(),
+    )
     response = client.post(hotseat_url(hotseat, "next-deal"), {"deal": 1}, **HTMX, **EN)
     assert response.status_code == 409
     assert unescape(alert(response)) == (
-        "This table's sheet for the tournament is complete: nothing more is played at it.")
-    assert (Deal.objects.count(), AuditEntry.objects.count(),
-            list(table.rows.values_list("data", flat=True)),
-            selectors.standings(tournament).as_json()) == before
+        "This table's sheet for the tournament is complete: nothing more is played at it."
+    )
+    assert (
+        Deal.objects.count(),
+        AuditEntry.objects.count(),
+        list(table.rows.values_list("data", flat=True)),
+        selectors.standings(tournament).as_json(),
+    ) == before
 
     # the standings count the sheet's one deal; the page says so, offering no change but
     # its name and the way back to the round
@@ -474,6 +538,7 @@ def test_a_table_played_here_stops_at_its_complete_sheet_and_sends_its_players_t
 
 
 # -- 2. documents imported, standings worked out by hand --------------------------------------
+
 
 def import_file(path) -> str:
     code, out, err = run("tournament", "import", str(path))
@@ -501,20 +566,13 @@ def standings_of(key) -> list[dict]:
 # Жора (5.5+5.5)+(8+5.5+5.5)=30. Wins: Алла (6 in round 1), Жора and Богдан (round 2).
 # Алла and Жора are equal on every key: both third; Дина and Егор: both fifth.
 FANTAN_STANDINGS = [
-    {"place": 1, "player": "Вика", "match_points": 8, "points": 6, "opponents": 34,
-     "wins": 0},
-    {"place": 2, "player": "Богдан", "match_points": 8, "points": 2, "opponents": 26,
-     "wins": 1},
-    {"place": 3, "player": "Алла", "match_points": 6, "points": 1, "opponents": 30,
-     "wins": 1},
-    {"place": 3, "player": "Жора", "match_points": 6, "points": 1, "opponents": 30,
-     "wins": 1},
-    {"place": 5, "player": "Дина", "match_points": 5.5, "points": -1, "opponents": 31,
-     "wins": 0},
-    {"place": 5, "player": "Егор", "match_points": 5.5, "points": -1, "opponents": 31,
-     "wins": 0},
-    {"place": 7, "player": "Гриша", "match_points": 3, "points": -8, "opponents": 36,
-     "wins": 0},
+    {"place": 1, "player": "Вика", "match_points": 8, "points": 6, "opponents": 34, "wins": 0},
+    {"place": 2, "player": "Богдан", "match_points": 8, "points": 2, "opponents": 26, "wins": 1},
+    {"place": 3, "player": "Алла", "match_points": 6, "points": 1, "opponents": 30, "wins": 1},
+    {"place": 3, "player": "Жора", "match_points": 6, "points": 1, "opponents": 30, "wins": 1},
+    {"place": 5, "player": "Дина", "match_points": 5.5, "points": -1, "opponents": 31, "wins": 0},
+    {"place": 5, "player": "Егор", "match_points": 5.5, "points": -1, "opponents": 31, "wins": 0},
+    {"place": 7, "player": "Гриша", "match_points": 3, "points": -8, "opponents": 36, "wins": 0},
 ]
 
 # Леопард, matches of two deals (6 a win, 3 each for a draw). Round 1: Ира 10+3=13 lose to
@@ -525,23 +583,23 @@ FANTAN_STANDINGS = [
 # Opponents: Ира 15+6+9=30, Костя 6+9+6=21, Лена 9+6+15=30, Миша 6+15+6=27.
 # Wins (a draw is none): Ира 1, Костя 2, Лена 1, Миша 1. Ира before Лена on points.
 LEOPARD_STANDINGS = [
-    {"place": 1, "player": "Костя", "match_points": 15, "points": 66, "opponents": 21,
-     "wins": 2},
-    {"place": 2, "player": "Миша", "match_points": 9, "points": 48, "opponents": 27,
-     "wins": 1},
-    {"place": 3, "player": "Ира", "match_points": 6, "points": 45, "opponents": 30,
-     "wins": 1},
-    {"place": 4, "player": "Лена", "match_points": 6, "points": 32, "opponents": 30,
-     "wins": 1},
+    {"place": 1, "player": "Костя", "match_points": 15, "points": 66, "opponents": 21, "wins": 2},
+    {"place": 2, "player": "Миша", "match_points": 9, "points": 48, "opponents": 27, "wins": 1},
+    {"place": 3, "player": "Ира", "match_points": 6, "points": 45, "opponents": 30, "wins": 1},
+    {"place": 4, "player": "Лена", "match_points": 6, "points": 32, "opponents": 30, "wins": 1},
 ]
 
 
-@pytest.mark.parametrize("name, expected", [
-    ("fantan-seven-cards.json", FANTAN_STANDINGS),
-    ("leopard-swiss-four.json", LEOPARD_STANDINGS),
-])
+@pytest.mark.parametrize(
+    "name, expected",
+    [
+        ("fantan-seven-cards.json", FANTAN_STANDINGS),
+        ("leopard-swiss-four.json", LEOPARD_STANDINGS),
+    ],
+)
 def test_fantan_tables_of_three_and_four_and_leopard_swiss_imported_from_documents(
-        name, expected, tmp_path):
+    name, expected, tmp_path
+):
     key = import_file(DOCUMENTS / name)
     assert standings_of(key) == expected
     tournament = Tournament.objects.get(key=key)
@@ -562,24 +620,41 @@ def test_the_fantan_documents_halves_and_shared_places_reach_the_standings_page(
     assert response.status_code == 200
     rows = page_standings(response.content.decode())
     assert [(place, name, mp) for place, name, mp, *_ in rows] == [
-        ("1", "Вика", "8"), ("2", "Богдан", "8"), ("3–4", "Алла", "6"), ("3–4", "Жора", "6"),
-        ("5–6", "Дина", "5.5"), ("5–6", "Егор", "5.5"), ("7", "Гриша", "3")]
+        ("1", "Вика", "8"),
+        ("2", "Богдан", "8"),
+        ("3–4", "Алла", "6"),
+        ("3–4", "Жора", "6"),
+        ("5–6", "Дина", "5.5"),
+        ("5–6", "Егор", "5.5"),
+        ("7", "Гриша", "3"),
+    ]
 
 
 # -- 3. who may do what ------------------------------------------------------------------------
+
 
 @pytest.fixture
 def running(director, other_scorer, players):
     """Eight entrants, confirmation asked: round 1 released, its table 1 typed in by another
     scorer (awaiting confirmation), its table 2 blank; round 2 a draft."""
     tournament = services.create_tournament(
-        user=director, name="Весенний кубок", game="variety", options={"cycle": "short"},
-        settings={}, rounds_planned=3, seating="mixing", seed=4242, bye_points=3,
-        order=["match_points", "points", "opponents", "wins"], confirmation=True)
+        user=director,
+        name="Весенний кубок",
+        game="variety",
+        options={"cycle": "short"},
+        settings={},
+        rounds_planned=3,
+        seating="mixing",
+        seed=4242,
+        bye_points=3,
+        order=["match_points", "points", "opponents", "wins"],
+        confirmation=True,
+    )
     for player in [*players, "Дарья", "Евгений", "Жанна", "Зоя"]:
         services.add_entrant(tournament=tournament, player=player, user=director)
-    services.release_round(round_=services.draw_round(tournament=tournament, user=director),
-                           user=director)
+    services.release_round(
+        round_=services.draw_round(tournament=tournament, user=director), user=director
+    )
     first, _ = tables_of(tournament, 1)
     services.enter_sheet(table=first, rows=as_rows(CYCLE_A), user=other_scorer)
     services.draw_round(tournament=tournament, user=director)
@@ -587,8 +662,11 @@ def running(director, other_scorer, players):
 
 
 def tables_of(tournament, number) -> list[RoundTable]:
-    return list(RoundTable.objects.select_related("round__tournament").filter(
-        round__tournament=tournament, round__number=number).order_by("number"))
+    return list(
+        RoundTable.objects.select_related("round__tournament")
+        .filter(round__tournament=tournament, round__number=number)
+        .order_by("number")
+    )
 
 
 def addresses(tournament):
@@ -596,35 +674,58 @@ def addresses(tournament):
     first, second = tables_of(tournament, 1)
     entrant = tournament.entrants.order_by("number").last()
     round2 = tournament.rounds.get(number=2)
-    swap_a, swap_b = [seat.entrant_id for seat in
-                      TableSeat.objects.filter(table__round=round2).order_by("table", "position")
-                      ][0::4][:2]
+    swap_a, swap_b = [
+        seat.entrant_id
+        for seat in TableSeat.objects.filter(table__round=round2).order_by("table", "position")
+    ][0::4][:2]
     key = tournament.key
-    pages = ["/tournaments/new/variety/", f"/tournaments/{key}/run/",
-             f"/tournaments/{key}/rounds/1/sheets/", sheet_url(second)]
+    pages = [
+        "/tournaments/new/variety/",
+        f"/tournaments/{key}/run/",
+        f"/tournaments/{key}/rounds/1/sheets/",
+        sheet_url(second),
+    ]
     writes = {
-        "create": ("/tournaments/new/variety/", {
-            "name": "Другой", "rounds_planned": "1", "seating": "mixing", "seed": "1",
-            "bye_points": "3", "order": "default", "option-cycle": "short"}),
+        "create": (
+            "/tournaments/new/variety/",
+            {
+                "name": "Другой",
+                "rounds_planned": "1",
+                "seating": "mixing",
+                "seed": "1",
+                "bye_points": "3",
+                "order": "default",
+                "option-cycle": "short",
+            },
+        ),
         "enter": (f"/tournaments/{key}/run/enter", {"enter-name": "Новичок"}),
-        "withdraw": (f"/tournaments/{key}/run/entrants/{entrant.pk}/withdraw",
-                     {"confirm": "withdraw", "rounds": "2"}),  # its confirmation's form
-        "swap": (f"/tournaments/{key}/run/rounds/2/swap",
-                 {"swap2-first": swap_a, "swap2-second": swap_b}),
+        "withdraw": (
+            f"/tournaments/{key}/run/entrants/{entrant.pk}/withdraw",
+            {"confirm": "withdraw", "rounds": "2"},
+        ),  # its confirmation's form
+        "swap": (
+            f"/tournaments/{key}/run/rounds/2/swap",
+            {"swap2-first": swap_a, "swap2-second": swap_b},
+        ),
         "release": (f"/tournaments/{key}/run/rounds/2/release", {}),
         "draw": (f"/tournaments/{key}/run/draw", {}),
         "play-here": (f"/tournaments/{key}/run/tables/{second.pk}/play-here", {}),
-        "adjust": (f"/tournaments/{key}/run/adjust", {
-            "adjust-entrant": entrant.pk, "adjust-round": "1", "adjust-points": "-2",
-            "adjust-reason": "late"}),
+        "adjust": (
+            f"/tournaments/{key}/run/adjust",
+            {
+                "adjust-entrant": entrant.pk,
+                "adjust-round": "1",
+                "adjust-points": "-2",
+                "adjust-reason": "late",
+            },
+        ),
         "confirm": (f"/tournaments/{key}/run/tables/{first.pk}/confirm", {}),
         "sheet": (sheet_url(second), sheet_post(CYCLE_B)),
     }
     return pages, writes
 
 
-DIRECTORS_WRITES = ("create", "enter", "withdraw", "swap", "release", "draw", "play-here",
-                    "adjust")
+DIRECTORS_WRITES = ("create", "enter", "withdraw", "swap", "release", "draw", "play-here", "adjust")
 
 
 def test_a_visitor_is_sent_to_sign_in_from_every_page_and_refused_every_write(running):
@@ -652,7 +753,8 @@ def test_a_plain_member_gets_403_on_every_director_and_scorer_page_and_write(run
 
 
 def test_a_scorer_types_in_and_confirms_but_may_not_create_seat_release_swap_adjust_or_play(
-        running, scorer):
+    running, scorer
+):
     as_scorer = signed_in(scorer)
     pages, writes = addresses(running)
     before = snapshot()
@@ -707,8 +809,10 @@ def test_a_director_may_do_everything(running, director):
     entrant.refresh_from_db()
     assert entrant.withdrawn_after == 2
     for place, now in ((place_a, swap_b), (place_b, swap_a)):  # the swap: seats recreated
-        assert TableSeat.objects.get(table_id=place.table_id,
-                                     position=place.position).entrant_id == now
+        assert (
+            TableSeat.objects.get(table_id=place.table_id, position=place.position).entrant_id
+            == now
+        )
     assert running.rounds.get(number=2).released
     assert running.rounds.count() == 3 and not running.rounds.get(number=3).released
     assert Adjustment.objects.get(round__tournament=running).points == -2

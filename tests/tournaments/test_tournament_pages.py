@@ -20,8 +20,13 @@ from tests.support.tournaments import example, import_text, variety_row
 from tournaments import document, selectors, services
 from tournaments.models import Bye, Round, RoundTable, TableSeat
 
-PAGES = ["tournament", "tournament-standings", "tournament-projector",
-         "tournament-standings-csv", "tournament-sheets-csv"]
+PAGES = [
+    "tournament",
+    "tournament-standings",
+    "tournament-projector",
+    "tournament-standings-csv",
+    "tournament-sheets-csv",
+]
 
 
 def import_example(name: str):
@@ -50,8 +55,8 @@ def text(response) -> str:
 
 # -- the standings ---------------------------------------------------------------------------
 
-def test_the_standings_page_shows_every_place_a_shared_place_as_a_range_and_halves(
-        client, fantan):
+
+def test_the_standings_page_shows_every_place_a_shared_place_as_a_range_and_halves(client, fantan):
     expected = json.loads((EXAMPLES / "fantan-seven.standings.json").read_text("utf-8"))
     page = text(get(client, "tournament-standings", fantan.key))
     for row in expected:
@@ -62,16 +67,14 @@ def test_the_standings_page_shows_every_place_a_shared_place_as_a_range_and_halv
     assert "9,5" in text(get(client, "tournament-standings", fantan.key, language="ru"))
 
 
-def test_the_standings_page_shows_a_shared_first_place_and_the_byes_round_by_round(
-        client, variety):
+def test_the_standings_page_shows_a_shared_first_place_and_the_byes_round_by_round(client, variety):
     page = text(get(client, "tournament-standings", variety.key))
     assert page.count(">1–2<") == 4  # Trent and Жанна: the standings and round by round
     assert "Round 1" in page and "Round 2" in page
     assert "bye" in page  # Mallory's and Victor's byes
 
 
-def test_the_standings_csv_is_the_standings_as_csv_and_downloads_as_an_attachment(
-        client, fantan):
+def test_the_standings_csv_is_the_standings_as_csv_and_downloads_as_an_attachment(client, fantan):
     response = get(client, "tournament-standings-csv", fantan.key)
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/csv")
@@ -89,8 +92,19 @@ def test_the_sheets_csv_has_a_header_and_one_line_per_sheet_row(client, fantan):
     assert "-sheets.csv" in response["Content-Disposition"]
     lines = list(csv.reader(io.StringIO(text(response))))
     doc = example("fantan-seven")
-    assert lines[0] == ["round", "table", "row", "player_1", "player_2", "player_3",
-                        "player_4", "points_1", "points_2", "points_3", "points_4"]
+    assert lines[0] == [
+        "round",
+        "table",
+        "row",
+        "player_1",
+        "player_2",
+        "player_3",
+        "player_4",
+        "points_1",
+        "points_2",
+        "points_3",
+        "points_4",
+    ]
     assert len(lines) - 1 == sum(len(t["rows"]) for r in doc["rounds"] for t in r["tables"])
     first = doc["rounds"][0]["tables"][0]
     assert lines[1][:7] == ["1", "1", "1", *first["players"]]
@@ -102,14 +116,14 @@ def test_the_sheets_csv_has_a_header_and_one_line_per_sheet_row(client, fantan):
 
 
 def test_the_sheets_csv_of_a_variety_tournament_gives_each_seats_figure(client, variety):
-    lines = list(csv.reader(io.StringIO(text(get(client, "tournament-sheets-csv",
-                                                  variety.key)))))
+    lines = list(csv.reader(io.StringIO(text(get(client, "tournament-sheets-csv", variety.key)))))
     row = example("variety-five")["rounds"][1]["tables"][0]["rows"][0]
     assert lines[5][7:] == [str(figure) for figure in row["scores"]]
     assert len(lines) == 1 + 8
 
 
 # -- the projector and the tournament page ---------------------------------------------------
+
 
 def projector_tables(page: str) -> list[tuple[str, str, list[str]]]:
     """Each table the projector shows: its heading, its state, its players in seat order."""
@@ -119,8 +133,10 @@ def projector_tables(page: str) -> list[tuple[str, str, list[str]]]:
             continue
         (head,) = item.find_all(class_="table-number")
         (state,) = item.find_all(class_="state")
-        players = [next(c for c in li.children if isinstance(c, str)).strip()
-                   for li in item.find_all("ul", class_="players")[0].find_all("li")]
+        players = [
+            next(c for c in li.children if isinstance(c, str)).strip()
+            for li in item.find_all("ul", class_="players")[0].find_all("li")
+        ]
         shown.append((head.text(), state.text(), players))
     return shown
 
@@ -133,10 +149,12 @@ def test_the_projector_shows_the_standings_and_the_current_rounds_tables(client,
     assert "5–6" in page and "9.5" in page
     assert "Round 2" in page and "Round 1" not in page
     last = example("fantan-seven")["rounds"][-1]["tables"]
-    assert projector_tables(page) == [("Table 1", "counts", last[0]["players"]),
-                                      ("Table 2", "counts", last[1]["players"])]
+    assert projector_tables(page) == [
+        ("Table 1", "counts", last[0]["players"]),
+        ("Table 2", "counts", last[1]["players"]),
+    ]
     for name in example("fantan-seven")["players"]:
-        assert f"<th scope=\"row\">{name}</th>" in page  # every entrant's standing
+        assert f'<th scope="row">{name}</th>' in page  # every entrant's standing
 
 
 def twelve(**changes) -> dict:
@@ -144,38 +162,70 @@ def twelve(**changes) -> dict:
     (table 1 complete, table 2 two deals into its short cycle, table 3 not begun)."""
     names = [f"Игрок {n}" for n in range(1, 13)]
     round_2 = [4, 2, 0]
-    doc = {"tournament": "Клубный вечер", "game": "variety", "options": {"cycle": "short"},
-           "rounds_planned": 3, "players": names,
-           "rounds": [{"tables": [{"players": names[4 * t:4 * t + 4],
-                                   "rows": [variety_row(t + k) for k in range(filled)]}
-                                  for t, filled in enumerate(played)], "byes": []}
-                      for played in ([4, 4, 4], round_2)]}
+    doc = {
+        "tournament": "Клубный вечер",
+        "game": "variety",
+        "options": {"cycle": "short"},
+        "rounds_planned": 3,
+        "players": names,
+        "rounds": [
+            {
+                "tables": [
+                    {
+                        "players": names[4 * t : 4 * t + 4],
+                        "rows": [variety_row(t + k) for k in range(filled)],
+                    }
+                    for t, filled in enumerate(played)
+                ],
+                "byes": [],
+            }
+            for played in ([4, 4, 4], round_2)
+        ],
+    }
     return {**doc, **changes}
 
 
-@pytest.mark.parametrize("confirmation, first", [(False, "counts"),
-                                                 (True, "awaiting confirmation")])
-def test_the_projector_shows_each_tables_state_and_its_deals_so_far(client, db, confirmation,
-                                                                    first):
+@pytest.mark.parametrize(
+    "confirmation, first", [(False, "counts"), (True, "awaiting confirmation")]
+)
+def test_the_projector_shows_each_tables_state_and_its_deals_so_far(
+    client, db, confirmation, first
+):
     tournament = import_text(json.dumps(twelve()))
     tournament.confirmation = confirmation  # imported sheets have no second scorer
     tournament.save()
     page = text(get(client, "tournament-projector", tournament.key))
     assert [(number, state) for number, state, _players in projector_tables(page)] == [
-        ("Table 1", first), ("Table 2", "2 of 4 deals"), ("Table 3", "playing")]
+        ("Table 1", first),
+        ("Table 2", "2 of 4 deals"),
+        ("Table 3", "playing"),
+    ]
 
 
 def test_a_match_to_a_target_shows_its_deals_without_a_total(client, db):
     names = ["Анна", "Борис", "Вера", "Глеб"]
     row = {"scores": [4, 10], "ender": 1}  # 14 of the 33 the match is played to
-    tournament = import_text(json.dumps({
-        "tournament": "Леопард до 33", "game": "leopard", "options": {"target": 33},
-        "players": names, "rounds": [{"tables": [
-            {"players": names[:2], "rows": [row, row]}, {"players": names[2:], "rows": [row]}],
-            "byes": []}]}))
+    tournament = import_text(
+        json.dumps(
+            {
+                "tournament": "Леопард до 33",
+                "game": "leopard",
+                "options": {"target": 33},
+                "players": names,
+                "rounds": [
+                    {
+                        "tables": [
+                            {"players": names[:2], "rows": [row, row]},
+                            {"players": names[2:], "rows": [row]},
+                        ],
+                        "byes": [],
+                    }
+                ],
+            }
+        )
+    )
     page = text(get(client, "tournament-projector", tournament.key))
-    assert [state for _number, state, _players in projector_tables(page)] == [
-        "2 deals", "1 deal"]
+    assert [state for _number, state, _players in projector_tables(page)] == ["2 deals", "1 deal"]
 
 
 def test_the_projector_reads_eight_queries(client, variety, django_assert_num_queries):
@@ -199,8 +249,7 @@ def test_the_projectors_standings_fill_columns_of_at_most_fourteen(client, big):
 def test_the_tournaments_date_is_on_its_pages_and_in_its_document(client, db):
     tournament = import_text(json.dumps({**example("variety-five"), "date": "2025-03-08"}))
     assert tournament.date == datetime.date(2025, 3, 8)
-    for name in ("tournament", "tournament-standings", "tournament-projector",
-                 "tournament-round"):
+    for name in ("tournament", "tournament-standings", "tournament-projector", "tournament-round"):
         args = (tournament.key, 1) if name == "tournament-round" else (tournament.key,)
         page = text(get(client, name, *args))
         assert '<time datetime="2025-03-08">March 8, 2025</time>' in page, name
@@ -226,8 +275,9 @@ def test_the_list_puts_the_latest_date_first(client, db):
     newer = import_text(json.dumps({**example("variety-five"), "date": "2025-05-01"}))
     page = text(get(client, "tournaments"))
     assert page.index(newer.name) < page.index(older.name)
-    reimported = import_text(json.dumps({**example("variety-five"), "tournament": "Старый",
-                                         "date": "2020-01-01"}))
+    reimported = import_text(
+        json.dumps({**example("variety-five"), "tournament": "Старый", "date": "2020-01-01"})
+    )
     page = text(get(client, "tournaments"))
     assert page.index(older.name) < page.index(reimported.name)  # created last, dated first
 
@@ -240,7 +290,7 @@ def test_the_tournament_page_lists_settings_entrants_rounds_tables_and_byes(clie
     assert "Byes:" in page and "Mallory" in page and "Victor" in page
     for name in example("variety-five")["players"]:
         assert name in page
-    assert "<td class=\"num\">28</td>" in page  # Rupert's game points at his table of round 2
+    assert '<td class="num">28</td>' in page  # Rupert's game points at his table of round 2
 
 
 def test_the_tournament_page_marks_tables_not_yet_counted(client, db):
@@ -259,8 +309,9 @@ def test_a_draft_round_is_not_shown_to_the_public(client, variety):
     draft = Round.objects.create(tournament=variety, number=3, released=False)
     entrants = list(variety.entrants.order_by("number"))
     table = RoundTable.objects.create(round=draft, number=1)
-    TableSeat.objects.bulk_create(TableSeat(table=table, position=k, entrant=e)
-                                  for k, e in enumerate(entrants[:4]))
+    TableSeat.objects.bulk_create(
+        TableSeat(table=table, position=k, entrant=e) for k, e in enumerate(entrants[:4])
+    )
     Bye.objects.create(round=draft, entrant=entrants[4])
     variety.rounds_planned = 3
     variety.save()
@@ -269,7 +320,8 @@ def test_a_draft_round_is_not_shown_to_the_public(client, variety):
     csv_text = text(get(client, "tournament-standings-csv", variety.key))
     expected = json.loads((EXAMPLES / "variety-five.standings.json").read_text("utf-8"))
     assert [int(row["match_points"]) for row in csv.DictReader(io.StringIO(csv_text))] == [
-        row["match_points"] for row in expected]  # the draft's bye counts for nothing yet
+        row["match_points"] for row in expected
+    ]  # the draft's bye counts for nothing yet
 
 
 def test_the_list_shows_the_tournaments_newest_first(client, fantan, variety):
@@ -281,18 +333,19 @@ def test_the_list_shows_the_tournaments_newest_first(client, fantan, variety):
 
 def test_a_players_page_shows_his_places_totals_and_rounds(client, fantan, variety):
     zed = fantan.entrants.get(player__name="Zed").player
-    page = text(client.get(reverse("player-tournaments", args=[zed.pk]),
-                           HTTP_ACCEPT_LANGUAGE="en"))
+    page = text(client.get(reverse("player-tournaments", args=[zed.pk]), HTTP_ACCEPT_LANGUAGE="en"))
     assert fantan.name in page and variety.name not in page
     assert "5–6 of 7" in page
     assert "3.5" in page
     mallory = variety.entrants.get(player__name="Mallory").player
-    page = text(client.get(reverse("player-tournaments", args=[mallory.pk]),
-                           HTTP_ACCEPT_LANGUAGE="en"))
+    page = text(
+        client.get(reverse("player-tournaments", args=[mallory.pk]), HTTP_ACCEPT_LANGUAGE="en")
+    )
     assert "4 of 5" in page and "bye" in page
 
 
 # -- who may read, and how -------------------------------------------------------------------
+
 
 def test_a_visitor_reads_every_page_without_signing_in(client, fantan):
     assert get(client, "tournaments").status_code == 200
@@ -324,8 +377,7 @@ def test_an_unknown_player_is_the_sites_404_page(client, db):
 
 
 @pytest.mark.parametrize("language,sign_in", [("ru", "Войти"), ("en", "Sign in")])
-@pytest.mark.parametrize("name", ["tournament", "tournament-standings",
-                                  "tournament-projector"])
+@pytest.mark.parametrize("name", ["tournament", "tournament-standings", "tournament-projector"])
 def test_the_pages_speak_the_readers_language(client, variety, language, sign_in, name):
     response = get(client, name, variety.key, language=language)
     assert f'<html lang="{language}">' in text(response)
@@ -335,20 +387,38 @@ def test_the_pages_speak_the_readers_language(client, variety, language, sign_in
 
 # -- a fixed number of queries ---------------------------------------------------------------
 
+
 def big_document(players: int = 200, rounds: int = 8) -> str:
     names = [f"Игрок {n:03d}" for n in range(players)]
     steps = [1, 3, 7, 9, 11, 13, 17, 19]  # each prime to 200: a new order every round
     held = []
     for r in range(rounds):
         order = [names[(n * steps[r] + r) % players] for n in range(players)]
-        held.append({"tables": [
-            {"players": order[4 * t:4 * t + 4],
-             "rows": [variety_row(r + 5 * t + k) for k in range(4)]}
-            for t in range(players // 4)], "byes": []})
-    return json.dumps({"tournament": "Большой турнир", "game": "variety",
-                       "options": {"cycle": "short"}, "rounds_planned": rounds,
-                       "seating": "mixing", "seed": 1, "players": names, "rounds": held},
-                      ensure_ascii=False)
+        held.append(
+            {
+                "tables": [
+                    {
+                        "players": order[4 * t : 4 * t + 4],
+                        "rows": [variety_row(r + 5 * t + k) for k in range(4)],
+                    }
+                    for t in range(players // 4)
+                ],
+                "byes": [],
+            }
+        )
+    return json.dumps(
+        {
+            "tournament": "Большой турнир",
+            "game": "variety",
+            "options": {"cycle": "short"},
+            "rounds_planned": rounds,
+            "seating": "mixing",
+            "seed": 1,
+            "players": names,
+            "rounds": held,
+        },
+        ensure_ascii=False,
+    )
 
 
 @pytest.fixture
@@ -364,9 +434,16 @@ def queries(client, name: str, *args) -> int:
     return len(captured.captured_queries)
 
 
-@pytest.mark.parametrize("name", ["tournament-standings", "tournament-projector",
-                                  "tournament", "tournament-standings-csv",
-                                  "tournament-sheets-csv"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "tournament-standings",
+        "tournament-projector",
+        "tournament",
+        "tournament-standings-csv",
+        "tournament-sheets-csv",
+    ],
+)
 def test_a_page_costs_as_many_queries_for_200_entrants_as_for_5(client, variety, big, name):
     assert len(selectors.standings(big)) == 200
     get(client, name, variety.key)  # warm up (translations, templates)
@@ -378,4 +455,5 @@ def test_a_players_page_costs_as_many_queries_for_a_big_tournament(client, varie
     large = big.entrants.first().player_id
     get(client, "player-tournaments", small)
     assert queries(client, "player-tournaments", small) == queries(
-        client, "player-tournaments", large)
+        client, "player-tournaments", large
+    )

@@ -25,16 +25,21 @@ pytestmark = pytest.mark.django_db
 def test_options_that_a_table_a_round_may_need_cannot_play_are_refused(host):
     with pytest.raises(services.TournamentError) as refused:
         new_tournament(host, game="fantan", options={"start_rank": "2"})
-    assert str(refused.value) == ("These options cannot be played at a table of 3, which a "
-                                  "round may need.")
+    assert str(refused.value) == (
+        "These options cannot be played at a table of 3, which a round may need."
+    )
     assert not Tournament.objects.exists()
-    assert new_tournament(host, game="fantan", options={"start_rank": "3"}).options[
-        "start_rank"] == "3"
+    assert (
+        new_tournament(host, game="fantan", options={"start_rank": "3"}).options["start_rank"]
+        == "3"
+    )
 
 
 def seated(round_: Round) -> tuple[list[list[str]], list[str]]:
-    tables = [[seat.entrant.player.name for seat in table.seats.order_by("position")]
-              for table in round_.tables.order_by("number")]
+    tables = [
+        [seat.entrant.player.name for seat in table.seats.order_by("position")]
+        for table in round_.tables.order_by("number")
+    ]
     return tables, [bye.entrant.player.name for bye in round_.byes.all()]
 
 
@@ -76,8 +81,13 @@ def test_a_round_is_seated_as_a_draft_changed_by_hand_released_and_its_sheet_cou
     assert by_name[swapped[0][2]]["match_points"] == 3  # tied second and third: 3 each
     assert by_name[first.player.name]["match_points"] == 3  # the bye
     verbs = set(AuditEntry.objects.values_list("verb", flat=True))
-    assert {"tournament.create", "round.draw", "round.swap", "round.release",
-            "sheet.enter"} <= verbs
+    assert {
+        "tournament.create",
+        "round.draw",
+        "round.swap",
+        "round.release",
+        "sheet.enter",
+    } <= verbs
 
 
 def test_a_faulty_row_names_its_row_and_nothing_is_saved(host):
@@ -98,7 +108,8 @@ def test_a_faulty_row_names_its_row_and_nothing_is_saved(host):
 
 
 def test_with_confirmation_a_typed_sheet_counts_once_another_scorer_confirms(
-        host, django_user_model):
+    host, django_user_model
+):
     tournament = new_tournament(host, confirmation=True)
     enter(tournament, NAMES[:4], host)
     round_ = services.draw_round(tournament=tournament, user=host)
@@ -116,8 +127,7 @@ def test_with_confirmation_a_typed_sheet_counts_once_another_scorer_confirms(
 def test_late_entry_is_seated_from_the_next_round_and_a_withdrawal_is_not_seated_again(host):
     tournament = new_tournament(host, game="leopard", seating="swiss", options={"deals": 1})
     entrants = enter(tournament, NAMES[:4], host)
-    services.release_round(round_=services.draw_round(tournament=tournament, user=host),
-                           user=host)
+    services.release_round(round_=services.draw_round(tournament=tournament, user=host), user=host)
     late = services.add_entrant(tournament=tournament, player="Дарья", user=host)
     services.withdraw(entrant=entrants[0], user=host)
     assert late.joined_round == 2
@@ -143,7 +153,8 @@ def test_a_table_played_here_fills_its_sheet_in_the_transaction_of_its_last_acti
     table = services.play_here(table=round_.tables.get(), user=host)
     hotseat = table.hotseat
     assert [s.player.name for s in hotseat.seats.order_by("position")] == [
-        seat.entrant.player.name for seat in table.seats.order_by("position")]
+        seat.entrant.player.name for seat in table.seats.order_by("position")
+    ]
     with pytest.raises(services.TournamentError):  # its sheet comes from its deals
         services.enter_sheet(table=table, rows=[{"scores": [1, 2], "ender": None}], user=host)
     act(hotseat, user=host)
@@ -153,31 +164,38 @@ def test_a_table_played_here_fills_its_sheet_in_the_transaction_of_its_last_acti
     assert row.data["scores"] == deal.result["scores"]
     # a take-back of the last action reopens the deal, and its row goes with it
     last = deal.events.order_by("index").last()
-    games_services.take_back(deal=deal, seat=last.seat, expected_version=deal.version,
-                             user=host)
+    games_services.take_back(deal=deal, seat=last.seat, expected_version=deal.version, user=host)
     assert not SheetRow.objects.filter(table=table).exists()
     deal = current(hotseat)  # the same last action again ends the deal again
-    games_services.play(deal=deal, seat=last.seat,
-                        action={k: v for k, v in last.data.items() if k != "seat"},
-                        expected_version=deal.version, user=host)
+    games_services.play(
+        deal=deal,
+        seat=last.seat,
+        action={k: v for k, v in last.data.items() if k != "seat"},
+        expected_version=deal.version,
+        user=host,
+    )
     first = current(hotseat)
     assert SheetRow.objects.get(table=table).data["scores"] == first.result["scores"]
     games_services.next_deal(table=hotseat, after=1, user=host)
     second = play_deal(hotseat, host)
     assert [row.data["scores"] for row in table.rows.order_by("index")] == [
-        first.result["scores"], second.result["scores"]]
+        first.result["scores"],
+        second.result["scores"],
+    ]
     points = {r["player"]: r["points"] for r in selectors.standings(tournament).as_json()}
     names = [seat.entrant.player.name for seat in table.seats.order_by("position")]
-    assert [points[n] for n in names] == [a + b for a, b in zip(
-        first.result["scores"], second.result["scores"], strict=True)]
+    assert [points[n] for n in names] == [
+        a + b for a, b in zip(first.result["scores"], second.result["scores"], strict=True)
+    ]
     # the deal that completes the sheet finishes the table: nothing more is played at it,
     # not even the take-back of that deal's last action
     hotseat.refresh_from_db()
     assert hotseat.state == "finished"
     last = second.events.order_by("index").last()
     with pytest.raises(games_services.Closed):
-        games_services.take_back(deal=second, seat=last.seat, expected_version=second.version,
-                                 user=host)
+        games_services.take_back(
+            deal=second, seat=last.seat, expected_version=second.version, user=host
+        )
     assert table.rows.count() == 2
 
 
@@ -188,19 +206,39 @@ def test_the_worked_examples_import_and_export_to_the_same_standings(host):
         expected = json.loads((EXAMPLES / f"{name}.standings.json").read_text("utf-8"))
         assert selectors.standings(tournament).as_json() == expected
         again = services.import_document(
-            doc=read(json.dumps(selectors.document_of(tournament).to_json())), user=host)
+            doc=read(json.dumps(selectors.document_of(tournament).to_json())), user=host
+        )
         assert selectors.standings(again).as_json() == expected
 
 
 def test_the_standings_cost_the_same_queries_for_a_small_and_a_big_tournament(host):
     small = services.import_document(
-        doc=read((EXAMPLES / "variety-five.json").read_text("utf-8")), user=host)
+        doc=read((EXAMPLES / "variety-five.json").read_text("utf-8")), user=host
+    )
     players = [f"Игрок {i}" for i in range(40)]
-    rounds = [{"tables": [{"players": players[t * 4:(t + 1) * 4], "rows": SHORT_CYCLE}
-                          for t in range(10)], "byes": []} for _ in range(3)]
-    big = services.import_document(doc=read(json.dumps({
-        "tournament": "Большой", "game": "variety", "options": {"cycle": "short"},
-        "players": players, "rounds": rounds})), user=host)
+    rounds = [
+        {
+            "tables": [
+                {"players": players[t * 4 : (t + 1) * 4], "rows": SHORT_CYCLE} for t in range(10)
+            ],
+            "byes": [],
+        }
+        for _ in range(3)
+    ]
+    big = services.import_document(
+        doc=read(
+            json.dumps(
+                {
+                    "tournament": "Большой",
+                    "game": "variety",
+                    "options": {"cycle": "short"},
+                    "players": players,
+                    "rounds": rounds,
+                }
+            )
+        ),
+        user=host,
+    )
     counts = []
     for tournament in (small, big):
         with CaptureQueriesContext(connection) as queries:
@@ -209,13 +247,18 @@ def test_the_standings_cost_the_same_queries_for_a_small_and_a_big_tournament(ho
     assert counts[0] == counts[1], counts
 
 
-@pytest.mark.parametrize("broken, where", [
-    (lambda d: d["rounds"][0]["tables"][0]["rows"][1].update(contract=9),
-     "round 1, table 1, row 2:"),
-    (lambda d: d["rounds"][0]["tables"][0]["players"].append("Mallory"), "round 1, table 1:"),
-    (lambda d: d["rounds"][1]["byes"].append("Nobody"), "round 2:"),
-    (lambda d: d["rounds"][0]["tables"][0]["players"].pop(), "round 1, table 1:"),
-])
+@pytest.mark.parametrize(
+    "broken, where",
+    [
+        (
+            lambda d: d["rounds"][0]["tables"][0]["rows"][1].update(contract=9),
+            "round 1, table 1, row 2:",
+        ),
+        (lambda d: d["rounds"][0]["tables"][0]["players"].append("Mallory"), "round 1, table 1:"),
+        (lambda d: d["rounds"][1]["byes"].append("Nobody"), "round 2:"),
+        (lambda d: d["rounds"][0]["tables"][0]["players"].pop(), "round 1, table 1:"),
+    ],
+)
 def test_a_broken_document_names_the_place_of_its_first_broken_rule(broken, where):
     doc = json.loads((EXAMPLES / "variety-five.json").read_text("utf-8"))
     broken(doc)
@@ -224,11 +267,17 @@ def test_a_broken_document_names_the_place_of_its_first_broken_rule(broken, wher
     assert str(caught.value).startswith(where), str(caught.value)
 
 
-@pytest.mark.parametrize("text", ['{"game": "variety"', "[]", '{"game": "poker"}',
-                                  '{"tournament": "x", "game": "variety", "players": ["a"], '
-                                  '"rounds": [], "options": {"trumps": "S"}}',
-                                  '{"tournament": "x", "game": "variety", "players": "a", '
-                                  '"rounds": []}'])
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"game": "variety"',
+        "[]",
+        '{"game": "poker"}',
+        '{"tournament": "x", "game": "variety", "players": ["a"], '
+        '"rounds": [], "options": {"trumps": "S"}}',
+        '{"tournament": "x", "game": "variety", "players": "a", "rounds": []}',
+    ],
+)
 def test_what_is_not_a_tournament_document_is_refused_as_such(text):
     with pytest.raises(NotADocument):
         read(text)

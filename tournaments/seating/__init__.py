@@ -17,9 +17,17 @@ __all__ = ["METHODS", "Round", "meetings", "repeats", "seat_round"]
 METHODS: dict[str, Callable[..., Round]] = {"mixing": mixing.seat, "swiss": swiss.seat}
 
 
-def seat_round(*, method: str, sizes: list[int], entrants: list[int], history: list[Round],
-               standings: list[int] | None = None, rounds_planned: int, round_number: int,
-               seed: int) -> Round:
+def seat_round(
+    *,
+    method: str,
+    sizes: list[int],
+    entrants: list[int],
+    history: list[Round],
+    standings: list[int] | None = None,
+    rounds_planned: int,
+    round_number: int,
+    seed: int,
+) -> Round:
     """The seating of round ``round_number`` (from 1).
 
     ``sizes``: the round's tables (the game's ``table_sizes``; the entrants left over have a
@@ -33,6 +41,12 @@ def seat_round(*, method: str, sizes: list[int], entrants: list[int], history: l
         seat = METHODS[method]
     except KeyError:
         raise ValueError(f"unknown seating method: {method!r}") from None
-    return seat(sizes=list(sizes), entrants=list(entrants), history=list(history),
-                standings=standings, rounds_planned=rounds_planned, round_number=round_number,
-                seed=seed)
+    return seat(
+        sizes=list(sizes),
+        entrants=list(entrants),
+        history=list(history),
+        standings=standings,
+        rounds_planned=rounds_planned,
+        round_number=round_number,
+        seed=seed,
+    )

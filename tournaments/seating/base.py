@@ -54,13 +54,20 @@ def bye_lot(seed: int, entrant: int, byes_had: int) -> float:
     return lot(seed, "bye", entrant, byes_had).random()
 
 
-def draw_byes(*, count: int, entrants: list[int], counts: Counter, seed: int,
-              standings: list[int] | None = None) -> list[int]:
+def draw_byes(
+    *,
+    count: int,
+    entrants: list[int],
+    counts: Counter,
+    seed: int,
+    standings: list[int] | None = None,
+) -> list[int]:
     """``count`` byes to the entrants with the fewest byes so far; among them by lot, or the
     lowest in ``standings`` (best first) when given. Returned in entry order."""
     if count <= 0:
         return []
     if standings is None:
+
         def key(e):
             return counts[e], bye_lot(seed, e, counts[e])
     else:
@@ -68,6 +75,7 @@ def draw_byes(*, count: int, entrants: list[int], counts: Counter, seed: int,
 
         def key(e):
             return counts[e], -place[e]
+
     chosen = set(sorted(entrants, key=key)[:count])
     return [e for e in entrants if e in chosen]
 

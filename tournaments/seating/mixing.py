@@ -29,15 +29,36 @@ TENURE, TENURE_SPAN = 2, 8  # steps a swapped player may not go back to his tabl
 Frozen = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]  # (tables, byes)
 
 
-def seat(*, sizes: list[int], entrants: list[int], history: list[Round], rounds_planned: int,
-         round_number: int, seed: int, standings: list[int] | None = None) -> Round:
-    planned = plan(sizes=sizes, entrants=entrants, history=history,
-                   rounds_planned=rounds_planned, round_number=round_number, seed=seed)
+def seat(
+    *,
+    sizes: list[int],
+    entrants: list[int],
+    history: list[Round],
+    rounds_planned: int,
+    round_number: int,
+    seed: int,
+    standings: list[int] | None = None,
+) -> Round:
+    planned = plan(
+        sizes=sizes,
+        entrants=entrants,
+        history=history,
+        rounds_planned=rounds_planned,
+        round_number=round_number,
+        seed=seed,
+    )
     return planned[0]
 
 
-def plan(*, sizes: list[int], entrants: list[int], history: list[Round], rounds_planned: int,
-         round_number: int, seed: int) -> list[Round]:
+def plan(
+    *,
+    sizes: list[int],
+    entrants: list[int],
+    history: list[Round],
+    rounds_planned: int,
+    round_number: int,
+    seed: int,
+) -> list[Round]:
     """The seating of the rounds ``round_number`` to ``rounds_planned`` (at least one)."""
     frozen = tuple((tuple(tuple(t) for t in r.tables), tuple(r.byes)) for r in history)
     last = max(rounds_planned, round_number)
@@ -46,14 +67,21 @@ def plan(*, sizes: list[int], entrants: list[int], history: list[Round], rounds_
 
 
 @lru_cache(maxsize=64)
-def _plan(sizes: tuple[int, ...], entrants: tuple[int, ...], history: tuple[Frozen, ...],
-          last: int, round_number: int, seed: int) -> tuple[Frozen, ...]:
+def _plan(
+    sizes: tuple[int, ...],
+    entrants: tuple[int, ...],
+    history: tuple[Frozen, ...],
+    last: int,
+    round_number: int,
+    seed: int,
+) -> tuple[Frozen, ...]:
     start = None
     if history:  # the previous round's plan, as it was made: its tail is where this one starts
         tables, byes = history[-1]
         order = {e: i for i, e in enumerate(entrants)}
-        then = sorted({p for t in tables for p in t} | set(byes),
-                      key=lambda p: (order.get(p, len(order)), p))
+        then = sorted(
+            {p for t in tables for p in t} | set(byes), key=lambda p: (order.get(p, len(order)), p)
+        )
         then_sizes = tuple(sorted((len(t) for t in tables), reverse=True))
         start = _plan(then_sizes, tuple(then), history[:-1], last, round_number - 1, seed)[1:]
     return _make_plan(sizes, entrants, history, last, round_number, seed, start)
@@ -101,8 +129,10 @@ def _make_plan(sizes, entrants, history, last, round_number, seed, start) -> tup
                 _add(met, table)
 
     rounds = _search(rounds, met, bound, rng, WORK if start is None else REPLAN)
-    return tuple((tuple(tuple(entrants[p] for p in t) for t in tables), tuple(byes))
-                 for tables, byes in zip(rounds, byes_by_round, strict=True))
+    return tuple(
+        (tuple(tuple(entrants[p] for p in t) for t in tables), tuple(byes))
+        for tables, byes in zip(rounds, byes_by_round, strict=True)
+    )
 
 
 def _add(met: list[list[int]], table: list[int], k: int = 1) -> None:
@@ -112,7 +142,7 @@ def _add(met: list[list[int]], table: list[int], k: int = 1) -> None:
 
 
 def _excess(met: list[list[int]]) -> int:
-    return sum(k - 1 for a, row in enumerate(met) for k in row[a + 1:] if k > 1)
+    return sum(k - 1 for a, row in enumerate(met) for k in row[a + 1 :] if k > 1)
 
 
 def _lower_bound(met, sizes, history, index, players_by_round) -> int:
@@ -139,8 +169,11 @@ def _lower_bound(met, sizes, history, index, players_by_round) -> int:
         for size in sizes:
             taken = [0] * len(groups)
             for _ in range(size):
-                g = min((g for g in range(len(groups)) if taken[g] < groups[g]),
-                        key=taken.__getitem__, default=None)
+                g = min(
+                    (g for g in range(len(groups)) if taken[g] < groups[g]),
+                    key=taken.__getitem__,
+                    default=None,
+                )
                 if g is None:
                     break
                 total += taken[g]
@@ -151,8 +184,13 @@ def _lower_bound(met, sizes, history, index, players_by_round) -> int:
         groups = [len(t) for t in tables if len(t) > 1]
         return groups + [1] * (n - sum(groups))
 
-    played = max((pigeonholes(groups_of([[p for p in t if p in index] for t in tables]))
-                  for tables, _ in history), default=0)
+    played = max(
+        (
+            pigeonholes(groups_of([[p for p in t if p in index] for t in tables]))
+            for tables, _ in history
+        ),
+        default=0,
+    )
     planned = pigeonholes(groups_of([[0] * s for s in sizes]))
     holes = sum(max(played, planned if r else 0) for r in range(len(players_by_round)))
     return floor + max(counting, holes)
@@ -197,8 +235,7 @@ def _circle(n, players_by_round, byes_by_round, rng) -> list[list[list[int]]] | 
 def _repair(tables: list[list[int]], players: list[int], sizes, rng) -> list[list[int]]:
     """The previous plan's tables for this round, fitted to who plays it and the sizes."""
     playing = set(players)
-    if (sorted(map(len, tables)) == sorted(sizes)
-            and {p for t in tables for p in t} == playing):
+    if sorted(map(len, tables)) == sorted(sizes) and {p for t in tables for p in t} == playing:
         ordered = sorted(tables, key=len, reverse=True)
         return [list(t) for t in ordered]
     kept = [p for t in tables for p in t if p in playing]
@@ -208,7 +245,7 @@ def _repair(tables: list[list[int]], players: list[int], sizes, rng) -> list[lis
     sequence = kept + new
     out, at = [], 0
     for size in sizes:
-        out.append(sequence[at:at + size])
+        out.append(sequence[at : at + size])
         at += size
     return out
 
@@ -233,8 +270,9 @@ def _greedy(players, sizes, met, rng) -> list[list[int]]:
     return tables
 
 
-def _search(rounds: list[list[list[int]]], met: list[list[int]], floor: int, rng, work_limit: int
-            ) -> list[list[list[int]]]:
+def _search(
+    rounds: list[list[list[int]]], met: list[list[int]], floor: int, rng, work_limit: int
+) -> list[list[list[int]]]:
     """Tabu search over the whole plan for repeats down to ``floor``; ``met`` counts the
     meetings of history and plan; at most ``work_limit`` swaps weighed."""
     cost = _excess(met)

@@ -27,9 +27,16 @@ class _OutOfWork(Exception):
     pass
 
 
-def seat(*, sizes: list[int], entrants: list[int], history: list[Round],
-         standings: list[int] | None, round_number: int, seed: int,
-         rounds_planned: int | None = None) -> Round:
+def seat(
+    *,
+    sizes: list[int],
+    entrants: list[int],
+    history: list[Round],
+    standings: list[int] | None,
+    round_number: int,
+    seed: int,
+    rounds_planned: int | None = None,
+) -> Round:
     counts = bye_counts(history)
     count = len(entrants) - sum(sizes)
     if standings is None or not history:  # no results yet: by lot
@@ -39,8 +46,7 @@ def seat(*, sizes: list[int], entrants: list[int], history: list[Round],
     else:
         place = rank(standings, entrants)
         order = sorted(entrants, key=place.__getitem__)
-        byes = draw_byes(count=count, entrants=entrants, counts=counts, seed=seed,
-                         standings=order)
+        byes = draw_byes(count=count, entrants=entrants, counts=counts, seed=seed, standings=order)
     chosen = set(byes)
     players = [p for p in order if p not in chosen]
     met: dict[int, set[int]] = {p: set() for p in players}
@@ -48,13 +54,15 @@ def seat(*, sizes: list[int], entrants: list[int], history: list[Round],
         if a in met and b in met:
             met[a].add(b)
             met[b].add(a)
-    tables = seat_players(players, sorted(sizes, reverse=True), met,
-                          rng=lot(seed, "swiss", round_number, "search"))
+    tables = seat_players(
+        players, sorted(sizes, reverse=True), met, rng=lot(seed, "swiss", round_number, "search")
+    )
     return Round(tables, byes)
 
 
-def seat_players(players: list[int], sizes: list[int], met: dict[int, set[int]], *, rng
-                 ) -> list[list[int]]:
+def seat_players(
+    players: list[int], sizes: list[int], met: dict[int, set[int]], *, rng
+) -> list[list[int]]:
     """Tables for ``players`` (best first) of the given sizes, from the top down, with no two
     players at a table who have met while such a seating exists."""
     n = len(players)
@@ -74,8 +82,9 @@ def _top_down(n: int, sizes: list[int], known: list[set[int]]) -> list[list[int]
     two...; _OutOfWork after WORK candidates in all."""
     work = 0
 
-    def companions(first: int, rest: list[int], k: int, allowed: int
-                   ) -> Iterator[tuple[list[int], int]]:
+    def companions(
+        first: int, rest: list[int], k: int, allowed: int
+    ) -> Iterator[tuple[list[int], int]]:
         nonlocal work
         chosen: list[tuple[int, int]] = []  # (position in rest, its rematches), increasing
         used = 0
@@ -178,8 +187,7 @@ def _greedy_top_down(n: int, sizes: list[int], known: list[set[int]]) -> list[li
     return tables
 
 
-def _fewest_rematches(n: int, sizes: list[int], known: list[set[int]], rng
-                      ) -> list[list[int]]:
+def _fewest_rematches(n: int, sizes: list[int], known: list[set[int]], rng) -> list[list[int]]:
     """Larger tables when the top-down search found no seating free of rematches: a greedy
     seating from the top down, then a tabu search swapping a player of a table with a rematch
     and one of another table, for the fewest rematches and then the closest standings (the
@@ -202,8 +210,7 @@ def _fewest_rematches(n: int, sizes: list[int], known: list[set[int]], rng
         one, two = tables[where[a]], tables[where[b]]
         new_one = [b if p == a else p for p in one]
         new_two = [a if p == b else p for p in two]
-        rematches = (clashes(a, two, b) + clashes(b, one, a)
-                     - clashes(a, one) - clashes(b, two))
+        rematches = clashes(a, two, b) + clashes(b, one, a) - clashes(a, one) - clashes(b, two)
         return rematches, spread(new_one) + spread(new_two) - spread(one) - spread(two)
 
     def swap(a, b):
@@ -232,7 +239,9 @@ def _fewest_rematches(n: int, sizes: list[int], known: list[set[int]], rng
                     if anyway_change is None or gain < anyway_change:
                         anyway, anyway_change = (a, b), gain
                     if (tabu.get((a, tb), 0) > step or tabu.get((b, ta), 0) > step) and (
-                            rematches + gain[0], spreads + gain[1]) >= best[:2]:
+                        rematches + gain[0],
+                        spreads + gain[1],
+                    ) >= best[:2]:
                         continue
                     if chosen_change is None or gain < chosen_change:
                         chosen, chosen_change, ties = (a, b), gain, 1

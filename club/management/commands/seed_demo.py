@@ -9,27 +9,36 @@ from club.models import Player
 
 DEMO_PLAYERS = ["Анна", "Борис", "Вера", "Глеб", "Дарья", "Alice", "Bob", "Carol"]
 # (username, role, the club player the account is): one of each role
-ACCOUNTS = [("director", roles.DIRECTOR, None), ("scorer", roles.SCORER, None),
-            ("anna", roles.PLAYER, "Анна")]
+ACCOUNTS = [
+    ("director", roles.DIRECTOR, None),
+    ("scorer", roles.SCORER, None),
+    ("anna", roles.PLAYER, "Анна"),
+]
 
 
 class Command(BaseCommand):
-    help = ("Load the demo club once (a few players) and create one account of each role "
-            "(director, scorer, player) once, printing how to sign in. Running it again adds "
-            "nothing twice.")
+    help = (
+        "Load the demo club once (a few players) and create one account of each role "
+        "(director, scorer, player) once, printing how to sign in. Running it again adds "
+        "nothing twice."
+    )
 
     def add_arguments(self, parser):
-        parser.add_argument("--url", default="http://127.0.0.1:8000/",
-                            help="the address the club is served at, to print how to sign in "
-                                 "(make run gives its own)")
+        parser.add_argument(
+            "--url",
+            default="http://127.0.0.1:8000/",
+            help="the address the club is served at, to print how to sign in "
+            "(make run gives its own)",
+        )
 
     def handle(self, *args, **options):
         self.url = options["url"].rstrip("/")
         added = [name for name in DEMO_PLAYERS if not Player.objects.filter(name=name).exists()]
         for name in added:
             services.add_player(name=name)
-        self.stdout.write(f"Demo players: {len(added)} added, "
-                          f"{len(DEMO_PLAYERS) - len(added)} already there.")
+        self.stdout.write(
+            f"Demo players: {len(added)} added, {len(DEMO_PLAYERS) - len(added)} already there."
+        )
         for username, role, player in ACCOUNTS:
             self.account(username, role, player)
 
@@ -37,8 +46,10 @@ class Command(BaseCommand):
         """One account of the role, made once; its password shown only then."""
         User = get_user_model()
         if User.objects.filter(username=username).exists():
-            self.stdout.write(f"The {role}'s account '{username}' exists; to set a new "
-                              f"password: python manage.py changepassword {username}")
+            self.stdout.write(
+                f"The {role}'s account '{username}' exists; to set a new "
+                f"password: python manage.py changepassword {username}"
+            )
             return
         password = secrets.token_urlsafe(12)
         if role == roles.DIRECTOR:
@@ -50,6 +61,9 @@ class Command(BaseCommand):
             member = Player.objects.get(name=player)
             member.user = user
             services.save_player(player=member)
-        self.stdout.write(self.style.SUCCESS(
-            f"Created the {role}'s account. Sign in at {self.url}/accounts/login/ "
-            f"as '{username}' with the password {password} (shown only this once)."))
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Created the {role}'s account. Sign in at {self.url}/accounts/login/ "
+                f"as '{username}' with the password {password} (shown only this once)."
+            )
+        )

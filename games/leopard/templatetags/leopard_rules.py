@@ -21,11 +21,22 @@ def example_square(codes: str) -> dict:
     scoring = {i for line, p in zip(LINES, points, strict=True) if p for i in line}
     total = sum(points)
     return {
-        "places": [{"place": place, "code": code, "scoring": i in scoring}
-                   for i, (place, code) in enumerate(zip(PLACES, cards, strict=True))],
-        "lines": [{"places": [PLACES[i] for i in line], "codes": [cards[i] for i in line],
-                   "points": p, "suit": p == 2}
-                  for line, p in zip(LINES, points, strict=True) if p],
-        "sum": total, "end_at": END_AT, "above": total - END_AT,
+        "places": [
+            {"place": place, "code": code, "scoring": i in scoring}
+            for i, (place, code) in enumerate(zip(PLACES, cards, strict=True))
+        ],
+        "lines": [
+            {
+                "places": [PLACES[i] for i in line],
+                "codes": [cards[i] for i in line],
+                "points": p,
+                "suit": p == 2,
+            }
+            for line, p in zip(LINES, points, strict=True)
+            if p
+        ],
+        "sum": total,
+        "end_at": END_AT,
+        "above": total - END_AT,
         "declared": total + (total - END_AT) - 1,
     }

@@ -31,8 +31,10 @@ NO_LENGTH = 4  # the second score sheet of a match played to a target: after thi
 
 
 class Command(BaseCommand):
-    help = ("Benchmarks, for every game: random deals per second, the cost of one hotseat "
-            "action, the queries of the score sheet page.")
+    help = (
+        "Benchmarks, for every game: random deals per second, the cost of one hotseat "
+        "action, the queries of the score sheet page."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("--deals", type=int, default=5000)
@@ -42,8 +44,9 @@ class Command(BaseCommand):
         if hasattr(os, "sched_setaffinity"):
             os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
         figures = {"machine": machine()}
-        figures["simulate"] = {key: simulate(key, deals=deals, seed=1)["deals_per_second"]
-                               for key in GAMES}
+        figures["simulate"] = {
+            key: simulate(key, deals=deals, seed=1)["deals_per_second"] for key in GAMES
+        }
         # The test client's environment, but the templates rendered as served: the test
         # environment has every render send a signal, for which the client copies the context.
         served_render = Template._render
@@ -57,8 +60,9 @@ class Command(BaseCommand):
             # first, before the query log and the caches have grown: the stack's own cost
             figures["trivial_ms"] = trivial_view(client)
             figures["hotseat"] = {key: hotseat_actions(client, user, key) for key in GAMES}
-            figures["score_sheet"] = {key: sheet for key in GAMES
-                                      if (sheet := score_sheet_queries(client, user, key))}
+            figures["score_sheet"] = {
+                key: sheet for key in GAMES if (sheet := score_sheet_queries(client, user, key))
+            }
         finally:
             teardown_databases(old, verbosity=0)
         if json:
@@ -66,20 +70,25 @@ class Command(BaseCommand):
             return
         self.stdout.write(f"machine: {figures['machine']}")
         for key, rate in figures["simulate"].items():
-            self.stdout.write(f"simulate {key}: {rate:,.0f} random deals per second "
-                              f"({deals} deals, invariants checked after every action, one core)")
+            self.stdout.write(
+                f"simulate {key}: {rate:,.0f} random deals per second "
+                f"({deals} deals, invariants checked after every action, one core)"
+            )
         for key, h in figures["hotseat"].items():
             self.stdout.write(
                 f"hotseat action {key} (POST, write, partial): median {h['action_ms']:.2f} ms "
                 f"over {h['actions']} actions; SQL queries per action (COMMIT not counted): first "
                 f"{h['queries_first']}, {ordinal(NTH)} {h['queries_nth']} "
-                f"(min {h['queries_min']}, max {h['queries_max']})")
+                f"(min {h['queries_min']}, max {h['queries_max']})"
+            )
         for key, q in figures["score_sheet"].items():
-            after = ", ".join(f"after deal {n.removeprefix('after_')} {count}"
-                              for n, count in q.items())
+            after = ", ".join(
+                f"after deal {n.removeprefix('after_')} {count}" for n, count in q.items()
+            )
             self.stdout.write(f"score sheet page {key}, SQL queries: {after}")
-        self.stdout.write(f"trivial view: median {figures['trivial_ms']:.2f} ms "
-                          f"over {TRIVIAL} requests")
+        self.stdout.write(
+            f"trivial view: median {figures['trivial_ms']:.2f} ms over {TRIVIAL} requests"
+        )
 
 
 def dumps(figures) -> str:
@@ -91,16 +100,17 @@ def ordinal(n: int) -> str:
 
 
 def machine() -> str:
-    return (f"{config.machine.machine()}, {connection.vendor}, "
-            f"DEBUG {'on' if settings.DEBUG else 'off'}")
+    return (
+        f"{config.machine.machine()}, {connection.vendor}, "
+        f"DEBUG {'on' if settings.DEBUG else 'off'}"
+    )
 
 
 def new_table(user, key: str):
     """A table of the game with its default options, seated from ``NAMES``."""
     rules = registry.rules(key)
     seats = rules.seats(rules.parse_options({}))
-    return services.start_table(user=user, game=key, options={}, seed=1,
-                                players=NAMES[:seats])
+    return services.start_table(user=user, game=key, options={}, seed=1, players=NAMES[:seats])
 
 
 class Statements:
@@ -138,8 +148,9 @@ def step_first(state, action: dict) -> dict | None:
 
 def post(client, path: str, fields: dict):
     """A form posted as htmx posts it: urlencoded (the test client's default is multipart)."""
-    return client.post(path, urlencode(fields), content_type="application/x-www-form-urlencoded",
-                       **HTMX)
+    return client.post(
+        path, urlencode(fields), content_type="application/x-www-form-urlencoded", **HTMX
+    )
 
 
 def current(table):
@@ -163,20 +174,34 @@ def hotseat_actions(client, user, key: str) -> dict:
             continue
         hotseat = selectors.load(deal)
         if hotseat.handoff:
-            response = post(client, f"/t/{table.token}/reveal", {
-                "deal": deal.number, "version": deal.version, "seat": hotseat.state.to_act})
+            response = post(
+                client,
+                f"/t/{table.token}/reveal",
+                {"deal": deal.number, "version": deal.version, "seat": hotseat.state.to_act},
+            )
             assert response.status_code == 200, (key, "reveal", response.status_code)
             continue
         action = rng.choice(hotseat.state.legal_actions())
         step = step_first(hotseat.state, action)
         if step:
-            response = post(client, f"/t/{table.token}/act", {
-                "deal": deal.number, "version": deal.version, "seat": step["seat"],
-                **moves.fields(step)})
+            response = post(
+                client,
+                f"/t/{table.token}/act",
+                {
+                    "deal": deal.number,
+                    "version": deal.version,
+                    "seat": step["seat"],
+                    **moves.fields(step),
+                },
+            )
             assert response.status_code == 200, (key, "step", response.status_code)
             deal = current(table)
-        fields = {"deal": deal.number, "version": deal.version, "seat": action["seat"],
-                  **moves.fields(action)}
+        fields = {
+            "deal": deal.number,
+            "version": deal.version,
+            "seat": action["seat"],
+            **moves.fields(action),
+        }
         with Statements() as queries:
             started = time.perf_counter()
             response = post(client, f"/t/{table.token}/act", fields)
@@ -229,17 +254,26 @@ def finish_deal(deal, user) -> None:
         hotseat = selectors.load(deal)
         seat = hotseat.state.to_act
         if hotseat.handoff:
-            deal = services.reveal(deal=deal, seat=seat, expected_version=deal.version,
-                                   user=user)
+            deal = services.reveal(deal=deal, seat=seat, expected_version=deal.version, user=user)
             continue
         action = rng.choice(hotseat.state.legal_actions())
         step = step_first(hotseat.state, action)
         if step:
-            deal = services.play(deal=deal, seat=seat, action=without_seat(step),
-                                 expected_version=deal.version, user=user)
+            deal = services.play(
+                deal=deal,
+                seat=seat,
+                action=without_seat(step),
+                expected_version=deal.version,
+                user=user,
+            )
             deal.table = table
-        deal = services.play(deal=deal, seat=seat, action=without_seat(action),
-                             expected_version=deal.version, user=user)
+        deal = services.play(
+            deal=deal,
+            seat=seat,
+            action=without_seat(action),
+            expected_version=deal.version,
+            user=user,
+        )
 
 
 def without_seat(action: dict) -> dict:

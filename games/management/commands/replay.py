@@ -9,9 +9,11 @@ from games.engine.records import IllegalRecordAction, parse, replay
 
 
 class Command(BaseCommand):
-    help = ("Check deal records against the rules and print each deal's result as a JSON line. "
-            "Exit 0 when all are legal, 1 when an action is illegal, 2 when a file is not a "
-            "valid record.")
+    help = (
+        "Check deal records against the rules and print each deal's result as a JSON line. "
+        "Exit 0 when all are legal, 1 when an action is illegal, 2 when a file is not a "
+        "valid record."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("files", nargs="+", metavar="FILE", help="record files, - for stdin")
@@ -25,8 +27,10 @@ class Command(BaseCommand):
                 self.stderr.write(f"{name}: not a valid record: {exc}")
                 status = 2
             except IllegalRecordAction as exc:
-                self.stderr.write(f"{name}: illegal action {exc.index} "
-                                  f"{json.dumps(exc.action, ensure_ascii=False)}: {exc.reason}")
+                self.stderr.write(
+                    f"{name}: illegal action {exc.index} "
+                    f"{json.dumps(exc.action, ensure_ascii=False)}: {exc.reason}"
+                )
                 status = max(status, 1)
             else:
                 self.stdout.write(json.dumps(result, ensure_ascii=False))

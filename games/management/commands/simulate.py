@@ -8,16 +8,19 @@ from games.registry import GAMES
 
 
 class Command(BaseCommand):
-    help = ("Play random deals, every seat choosing a uniformly random legal action, checking "
-            "the rules' invariants after every action; print deals per second.")
+    help = (
+        "Play random deals, every seat choosing a uniformly random legal action, checking "
+        "the rules' invariants after every action; print deals per second."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("game", choices=sorted(GAMES))
         parser.add_argument("--deals", type=int, default=1000)
         parser.add_argument("--seed", type=int, default=0)
         parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-        parser.add_argument("--records", type=Path, metavar="DIR",
-                            help="write each deal's record to this folder")
+        parser.add_argument(
+            "--records", type=Path, metavar="DIR", help="write each deal's record to this folder"
+        )
 
     def handle(self, *args, game, deals, seed, json: bool, records, **options):
         if deals < 1:
@@ -33,7 +36,8 @@ class Command(BaseCommand):
         else:
             self.stdout.write(
                 f"{figures['game']}: {figures['deals']} deals, {figures['actions']} actions in "
-                f"{figures['seconds']:.2f} s: {figures['deals_per_second']:.0f} deals per second")
+                f"{figures['seconds']:.2f} s: {figures['deals_per_second']:.0f} deals per second"
+            )
 
 
 def dumps_json(figures: dict) -> str:

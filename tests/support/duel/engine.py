@@ -127,17 +127,17 @@ class DuelState(State):
             "hand": list(self.hands[seat]) if seat is not None else None,
             "scores": self.scores() if over else None,
             "played": [list(cards) for cards in self.played],
-            "playable": list(self.hands[seat]) if seat is not None and seat == self.to_act
-            else [],
+            "playable": list(self.hands[seat]) if seat is not None and seat == self.to_act else [],
         }
 
     def hidden_from(self, seat: int | None) -> set[str]:
-        return {card for other, hand in enumerate(self.hands) if other != seat
-                for card in hand}
+        return {card for other, hand in enumerate(self.hands) if other != seat for card in hand}
 
     def result(self) -> dict:
-        return {"played": [list(cards) for cards in self.played],
-                "scores": self.scores() if self.to_act is None else None}
+        return {
+            "played": [list(cards) for cards in self.played],
+            "scores": self.scores() if self.to_act is None else None,
+        }
 
     def check_invariants(self) -> None:
         cards = [card for hand in self.hands for card in hand]
@@ -149,9 +149,14 @@ class DuelState(State):
         assert abs(len(self.played[0]) - len(self.played[1])) <= 1, "a seat played twice"
 
     def to_json(self) -> dict:
-        return {"options": self.options, "dealer": self.dealer, "dealt": self.dealt,
-                "hands": [list(hand) for hand in self.hands],
-                "played": [list(cards) for cards in self.played], "to_act": self.to_act}
+        return {
+            "options": self.options,
+            "dealer": self.dealer,
+            "dealt": self.dealt,
+            "hands": [list(hand) for hand in self.hands],
+            "played": [list(cards) for cards in self.played],
+            "to_act": self.to_act,
+        }
 
 
 RULES = DuelRules()

@@ -19,8 +19,12 @@ class DuelPresenter(Presenter):
     def board(self, page: TablePage, chosen: str | None) -> DuelBoard:
         view = page.view
         scores = view["scores"] or [None] * len(page.players)
-        return DuelBoard([Line(name, view["played"][seat], scores[seat])
-                          for seat, name in enumerate(page.players)])
+        return DuelBoard(
+            [
+                Line(name, view["played"][seat], scores[seat])
+                for seat, name in enumerate(page.players)
+            ]
+        )
 
     def log_template(self, action: dict) -> str:
         return "duel/log/play.html"

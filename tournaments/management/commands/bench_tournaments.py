@@ -31,8 +31,7 @@ class Command(BaseCommand):
     help = "Benchmarks of the tournaments: seating, the standings pages, an import."
 
     def add_arguments(self, parser):
-        parser.add_argument("--game", choices=sorted(registry.tournament_keys()),
-                            required=True)
+        parser.add_argument("--game", choices=sorted(registry.tournament_keys()), required=True)
         parser.add_argument("--players", type=int, default=200)
         parser.add_argument("--rounds", type=int, default=8)
         parser.add_argument("--json", action="store_true")
@@ -47,11 +46,15 @@ class Command(BaseCommand):
             text = big_document(game, players, rounds, figures["seating"]["rounds"])
             started = time.perf_counter()
             big = services.import_document(doc=document.read(text))
-            figures["import"] = {"players": players, "rounds": rounds,
-                                 "rows": big_rows(text),
-                                 "seconds": round(time.perf_counter() - started, 2)}
-            small = services.import_document(doc=document.read(
-                big_document(game, 8, rounds, seating(game, 8, rounds)["rounds"])))
+            figures["import"] = {
+                "players": players,
+                "rounds": rounds,
+                "rows": big_rows(text),
+                "seconds": round(time.perf_counter() - started, 2),
+            }
+            small = services.import_document(
+                doc=document.read(big_document(game, 8, rounds, seating(game, 8, rounds)["rounds"]))
+            )
             figures["pages"] = {page: pages(page, small, big) for page in PAGES}
         finally:
             teardown_databases(old, verbosity=0)
@@ -60,15 +63,20 @@ class Command(BaseCommand):
             self.stdout.write(dumps(figures))
             return
         s = figures["seating"]
-        self.stdout.write(f"seating {game} --players {players} --rounds {rounds}: "
-                          f"{s['seconds']:.2f} s, {s['repeats']} repeats")
+        self.stdout.write(
+            f"seating {game} --players {players} --rounds {rounds}: "
+            f"{s['seconds']:.2f} s, {s['repeats']} repeats"
+        )
         i = figures["import"]
-        self.stdout.write(f"import of a {players}-player, {rounds}-round {game} tournament "
-                          f"({i['rows']} sheet rows): {i['seconds']:.2f} s")
+        self.stdout.write(
+            f"import of a {players}-player, {rounds}-round {game} tournament "
+            f"({i['rows']} sheet rows): {i['seconds']:.2f} s"
+        )
         for page, p in figures["pages"].items():
             self.stdout.write(
                 f"{page}: SQL queries 8 players {p['queries_small']}, {players} players "
-                f"{p['queries_big']}; render of the big one, median {p['big_ms']:.0f} ms")
+                f"{p['queries_big']}; render of the big one, median {p['big_ms']:.0f} ms"
+            )
 
 
 def dumps(figures) -> str:
@@ -82,12 +90,23 @@ def seating(game: str, players: int, rounds: int) -> dict:
     seated = []
     started = time.perf_counter()
     for number in range(1, rounds + 1):
-        seated.append(seat_round(method=parts.seating, sizes=parts.table_sizes(players),
-                                 entrants=entrants, history=seated, rounds_planned=rounds,
-                                 standings=entrants if number > 1 else None,
-                                 round_number=number, seed=1))
-    return {"seconds": round(time.perf_counter() - started, 3), "repeats": repeats(seated),
-            "rounds": seated}
+        seated.append(
+            seat_round(
+                method=parts.seating,
+                sizes=parts.table_sizes(players),
+                entrants=entrants,
+                history=seated,
+                rounds_planned=rounds,
+                standings=entrants if number > 1 else None,
+                round_number=number,
+                seed=1,
+            )
+        )
+    return {
+        "seconds": round(time.perf_counter() - started, 3),
+        "repeats": repeats(seated),
+        "rounds": seated,
+    }
 
 
 def sheet_rows(game: str, seats: int, rng: random.Random) -> list[dict]:
@@ -95,8 +114,7 @@ def sheet_rows(game: str, seats: int, rng: random.Random) -> list[dict]:
     parts, rules = registry.tournament(game), registry.rules(game)
     options = rules.parse_options(parts.table_options({}, seats))
     rows: list[dict] = []
-    while not parts.complete(rows, seats=seats, options=options,
-                             settings=parts.read_settings({})):
+    while not parts.complete(rows, seats=seats, options=options, settings=parts.read_settings({})):
         state, _ = random_deal(rules, options, len(rows) % seats, rng, check=False)
         rows += parts.rows_from_results([state.result()])
     return rows
@@ -105,19 +123,34 @@ def sheet_rows(game: str, seats: int, rng: random.Random) -> list[dict]:
 def big_document(game: str, players: int, rounds: int, seated) -> str:
     names = [f"Игрок {n:03d}" for n in range(players)]
     rng = random.Random(1)
-    return json.dumps({
-        "tournament": f"Бенчмарк {players}", "game": game, "rounds_planned": rounds,
-        "players": names,
-        "rounds": [{"tables": [{"players": [names[p] for p in table],
-                                "rows": sheet_rows(game, len(table), rng)}
-                               for table in round_.tables],
-                    "byes": [names[p] for p in round_.byes]} for round_ in seated]},
-        ensure_ascii=False)
+    return json.dumps(
+        {
+            "tournament": f"Бенчмарк {players}",
+            "game": game,
+            "rounds_planned": rounds,
+            "players": names,
+            "rounds": [
+                {
+                    "tables": [
+                        {
+                            "players": [names[p] for p in table],
+                            "rows": sheet_rows(game, len(table), rng),
+                        }
+                        for table in round_.tables
+                    ],
+                    "byes": [names[p] for p in round_.byes],
+                }
+                for round_ in seated
+            ],
+        },
+        ensure_ascii=False,
+    )
 
 
 def big_rows(text: str) -> int:
-    return sum(len(table["rows"]) for round_ in json.loads(text)["rounds"]
-               for table in round_["tables"])
+    return sum(
+        len(table["rows"]) for round_ in json.loads(text)["rounds"] for table in round_["tables"]
+    )
 
 
 def pages(page: str, small, big) -> dict:
@@ -136,5 +169,8 @@ def pages(page: str, small, big) -> dict:
         started = time.perf_counter()
         client.get(url)
         timings.append(time.perf_counter() - started)
-    return {"queries_small": counts["small"], "queries_big": counts["big"],
-            "big_ms": round(statistics.median(timings) * 1000, 1)}
+    return {
+        "queries_small": counts["small"],
+        "queries_big": counts["big"],
+        "big_ms": round(statistics.median(timings) * 1000, 1),
+    }

@@ -14,16 +14,18 @@ from tournaments.seating import METHODS, Round, repeats, seat_round
 
 
 class Command(BaseCommand):
-    help = ("Seat R rounds of N entrants (numbered 0..N-1) with the tournament's seating code "
-            "and print the seating, its repeats and the seconds it took.")
+    help = (
+        "Seat R rounds of N entrants (numbered 0..N-1) with the tournament's seating code "
+        "and print the seating, its repeats and the seconds it took."
+    )
 
     def add_arguments(self, parser):
-        parser.add_argument("game", help="the game's key: "
-                            + ", ".join(registry.tournament_keys()))
+        parser.add_argument("game", help="the game's key: " + ", ".join(registry.tournament_keys()))
         parser.add_argument("--players", type=int, required=True)
         parser.add_argument("--rounds", type=int, required=True)
-        parser.add_argument("--method", choices=sorted(METHODS),
-                            help="the seating method (default: the game's)")
+        parser.add_argument(
+            "--method", choices=sorted(METHODS), help="the seating method (default: the game's)"
+        )
         parser.add_argument("--seed", type=int, required=True)
         parser.add_argument("--json", action="store_true", help="print the seating as JSON")
 
@@ -31,10 +33,12 @@ class Command(BaseCommand):
         try:
             parts = registry.tournament(game)
         except registry.UnknownGame as exc:
-            what = (f"the game {game!r} is not played in tournaments"
-                    if isinstance(exc, registry.NoTournaments) else f"unknown game {game!r}")
-            raise CommandError(f"{what}: one of {', '.join(registry.tournament_keys())}"
-                               ) from None
+            what = (
+                f"the game {game!r} is not played in tournaments"
+                if isinstance(exc, registry.NoTournaments)
+                else f"unknown game {game!r}"
+            )
+            raise CommandError(f"{what}: one of {', '.join(registry.tournament_keys())}") from None
         if rounds < 1:
             raise CommandError("--rounds must be at least 1")
         sizes = parts.table_sizes(max(players, 0))
@@ -44,8 +48,11 @@ class Command(BaseCommand):
         started = time.perf_counter()
         seated = seat(method=method, sizes=sizes, players=players, rounds=rounds, seed=seed)
         seconds = time.perf_counter() - started
-        figures = {"rounds": [{"tables": r.tables, "byes": r.byes} for r in seated],
-                   "repeats": repeats(seated), "seconds": round(seconds, 3)}
+        figures = {
+            "rounds": [{"tables": r.tables, "byes": r.byes} for r in seated],
+            "repeats": repeats(seated),
+            "seconds": round(seconds, 3),
+        }
         if json:
             self.stdout.write(dumps(figures))
             return
@@ -57,8 +64,7 @@ class Command(BaseCommand):
         self.stdout.write(f"seconds: {figures['seconds']:.3f}")
 
 
-def seat(*, method: str, sizes: list[int], players: int, rounds: int, seed: int
-         ) -> list[Round]:
+def seat(*, method: str, sizes: list[int], players: int, rounds: int, seed: int) -> list[Round]:
     """R rounds seated one after the other as a tournament seats them; for Swiss, between
     rounds every table's finishing order is drawn at random (from the seed) and the standings
     are the match points so far, ties in a random order."""
@@ -68,9 +74,16 @@ def seat(*, method: str, sizes: list[int], players: int, rounds: int, seed: int
     history: list[Round] = []
     standings = None
     for number in range(1, rounds + 1):
-        r = seat_round(method=method, sizes=sizes, entrants=entrants, history=history,
-                       standings=standings, rounds_planned=rounds, round_number=number,
-                       seed=seed)
+        r = seat_round(
+            method=method,
+            sizes=sizes,
+            entrants=entrants,
+            history=history,
+            standings=standings,
+            rounds_planned=rounds,
+            round_number=number,
+            seed=seed,
+        )
         history.append(r)
         if method == "swiss":
             for table in r.tables:

@@ -18,7 +18,8 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         verbs = parser.add_subparsers(dest="verb", required=True)
         verbs.add_parser("import", help="create a tournament from its document").add_argument(
-            "file", help="the document, - for standard input")
+            "file", help="the document, - for standard input"
+        )
         standings = verbs.add_parser("standings", help="print the standings")
         standings.add_argument("key")
         form = standings.add_mutually_exclusive_group()
@@ -48,13 +49,17 @@ class Command(BaseCommand):
         elif csv:
             self.stdout.write(standings.as_csv(), ending="")
         else:
-            self.stdout.write(f"{'place':>5}  {'match points':>12} {'points':>7} "
-                              f"{'opponents':>9} {'wins':>4}  player")
+            self.stdout.write(
+                f"{'place':>5}  {'match points':>12} {'points':>7} "
+                f"{'opponents':>9} {'wins':>4}  player"
+            )
             for row in standings.rows:
                 data = row.as_json()
-                self.stdout.write(f"{row.shown_place:>5}  {data['match_points']:>12} "
-                                  f"{data['points']:>7} {data['opponents']:>9} "
-                                  f"{data['wins']:>4}  {row.player}")
+                self.stdout.write(
+                    f"{row.shown_place:>5}  {data['match_points']:>12} "
+                    f"{data['points']:>7} {data['opponents']:>9} "
+                    f"{data['wins']:>4}  {row.player}"
+                )
 
     def do_export(self, key, **options):
         self.stdout.write(dumps(selectors.document_of(tournament(key)).to_json()))
