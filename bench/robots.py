@@ -1,17 +1,15 @@
 """``python -m bench.robots`` (in ``make bench``): how strong the robots play, and how
 long the strong robot thinks. Pure Python, one process, one core.
 
-For each game, the duels that measure the robots, with their figures (Фантан: one strong
-against three club, the strong robot's deals won; Выборы: two strong against two club, and
-two club against two beginners, at every seating, the difference of points a deal with its
-95% confidence interval; Леопард: strong against club and club against beginner, deals won),
-then the strong robot's median think time a move at its default budget (300 ms).
+For each game with robots, the duels its robots module names as its targets (``TARGETS``),
+with their figures (the deals each strength won, or the difference of points a deal with its
+95% confidence interval) and whether the target holds, then the strong robot's median think
+time a move at its default budget (300 ms).
 
 The number of deals and the strong robot's samples a move are settings, because the full
 figures at the default budget take hours on one core: ``BENCH_ROBOTS_SCALE`` (default 1)
-multiplies the deal counts below; ``BENCH_ROBOTS_SAMPLES`` (default: each game's figure
-below, chosen to take about as long as the budget allows on a quiet machine; "budget" runs
-the duels at the real 300 ms budget).
+multiplies the targets' deal counts; ``BENCH_ROBOTS_SAMPLES`` (default: each game's
+``BENCH_SAMPLES``; "budget" runs the duels at the real 300 ms budget).
 """
 
 import os
@@ -24,17 +22,6 @@ from games.engine import get_rules
 from games.engine.duel import duel
 from games.engine.robots import choices, robot
 from games.management.commands.duel import text
-
-# (game, robots, deals, what must hold: (strength, at least) of deals won, or a
-# difference of points (first less second) whose whole 95% CI is above zero)
-DUELS = [
-    ("fantan", ["strong", "club", "club", "club"], 1000, ("won", "strong", 0.33)),
-    ("variety", ["strong", "strong", "club", "club"], 1000, ("above", "strong", "club")),
-    ("variety", ["club", "club", "beginner", "beginner"], 1000, ("above", "club", "beginner")),
-    ("leopard", ["strong", "club"], 400, ("won", "strong", 0.60)),
-    ("leopard", ["club", "beginner"], 400, ("won", "club", 0.70)),
-]
-SAMPLES = {"fantan": 150, "variety": 30, "leopard": 40}
 
 
 def verdict(figures: dict, target: tuple) -> str:
@@ -79,20 +66,21 @@ def think_times(game: str, moves: int = 15, seed: int = 0) -> list[float]:
 def main() -> None:
     scale = float(os.environ.get("BENCH_ROBOTS_SCALE", "1"))
     chosen = os.environ.get("BENCH_ROBOTS_SAMPLES")
-    for game, names, deals, target in DUELS:
-        samples = None if chosen == "budget" else (int(chosen) if chosen else SAMPLES[game])
-        deals = max(len(names), round(deals * scale))
-        started = time.perf_counter()
-        figures = duel(game, names, deals=deals, seed=1, samples=samples)
-        took = time.perf_counter() - started
-        print(text(figures))
-        print(
-            f"  ({'budget' if samples is None else samples} samples a move; {took:.0f} s): "
-            f"{verdict(figures, target)}"
-        )
-    for game in registry.GAMES:
-        if registry.robots(game) is None:
-            continue
+    measured = [key for key in registry.GAMES if registry.robots(key) is not None]
+    for game in measured:
+        robots = registry.robots(game)
+        samples = None if chosen == "budget" else int(chosen or robots.BENCH_SAMPLES)
+        for target in robots.TARGETS:
+            deals = max(len(target.robots), round(target.deals * scale))
+            started = time.perf_counter()
+            figures = duel(game, list(target.robots), deals=deals, seed=1, samples=samples)
+            took = time.perf_counter() - started
+            print(text(figures))
+            print(
+                f"  ({'budget' if samples is None else samples} samples a move; {took:.0f} s):"
+                f" {verdict(figures, target.holds)}"
+            )
+    for game in measured:
         times = think_times(game)
         print(
             f"{game}: the strong robot's median think time a move "

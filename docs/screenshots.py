@@ -24,7 +24,7 @@ from pathlib import Path
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 OUT = BASE_DIR / "docs" / "screenshots"
-DOCUMENT = BASE_DIR / "tests" / "tournament_documents" / "fantan-seven-cards.json"
+DOCUMENT = BASE_DIR / "tests" / "support" / "tournament_documents" / "fantan-seven-cards.json"
 VIEWPORT = {"width": 1000, "height": 700}
 PROJECTOR = {"width": 1280, "height": 720}  # the projector page's own screen
 PASSWORD = "screenshots-only-" + secrets.token_urlsafe(8)

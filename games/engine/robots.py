@@ -5,8 +5,9 @@ the page shows) and the seat's choices — never from the state, so it cannot pe
 with robots has ``games/<key>/robots.py`` (a :class:`RobotPlayers`) exposing ``ROBOTS``: a
 strength's name ("beginner", "club", "strong") to a factory of robots
 (``ROBOTS["strong"](samples=8)``), ``MEASURE`` (what a duel counts: "won" deals or "points" a
-deal) and ``sample_state(view, rng)``, a whole state consistent with a seat's view; found
-through ``games.registry.robots``.
+deal), ``sample_state(view, rng)``, a whole state consistent with a seat's view, and the
+figures its robots are measured against (``TARGETS``, ``BENCH_SAMPLES``: ``python -m
+bench.robots``); found through ``games.registry.robots``.
 
 A seat's **choices** are its legal actions as a person at the table has them: when the seat
 has a step to take first (Леопард's draw), the step and the actions that need no step (the
@@ -20,7 +21,8 @@ robot at every seat, and takes the choice that did best for its seat on average.
 import random
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from .. import registry
@@ -31,12 +33,28 @@ MEASURES = ("won", "points")
 BUDGET = 0.3  # seconds a move, by default, for the strong robots' search
 
 
+@dataclass(frozen=True)
+class Target:
+    """A duel the robots are measured by and what must hold of it: ``("won", strength,
+    share)``, that strength wins at least that share of the deals, or ``("above", first,
+    second)``, the first's points a deal less the second's, its whole 95% confidence interval
+    above zero."""
+
+    robots: tuple[str, ...]  # a strength a seat
+    deals: int
+    holds: tuple
+
+
 class RobotPlayers(Protocol):
     """A game's ``robots`` module (optional: a game without it offers no robots), as the
     registry checks it."""
 
     ROBOTS: Mapping[str, Callable[..., "Robot"]]  # a strength of STRENGTHS: its factory
     MEASURE: str  # one of MEASURES: what a duel counts, deals "won" or "points" a deal
+    TARGETS: Sequence[Target]
+    # the strong robot's samples a move in the measuring duels: about what the default budget
+    # allows on a quiet machine (the budget itself makes the duels last hours)
+    BENCH_SAMPLES: int
 
     def sample_state(self, view: View, rng: random.Random) -> State:
         """A whole state consistent with everything the seat of ``view`` has seen."""

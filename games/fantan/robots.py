@@ -12,7 +12,7 @@ import math
 import random
 
 from games.engine.cards import CODES, card_index, cards_of
-from games.engine.robots import Beginner, MonteCarlo, Robot, deal_unseen
+from games.engine.robots import Beginner, MonteCarlo, Robot, Target, deal_unseen
 
 from .engine import RULES, FantanState
 
@@ -174,6 +174,8 @@ PRIOR = 0.1
 
 
 MEASURE = "won"  # what a duel counts: deals won, or points a deal
+TARGETS = (Target(("strong", "club", "club", "club"), 1000, ("won", "strong", 0.33)),)
+BENCH_SAMPLES = 150
 ROBOTS = {"beginner": Beginner, "club": Club, "strong": strong}
 
 

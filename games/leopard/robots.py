@@ -14,7 +14,7 @@ so that the 300 ms budget buys whole deals rather than play-outs cut off and gue
 import random
 
 from games.engine.cards import card_index
-from games.engine.robots import Beginner, MonteCarlo, Robot
+from games.engine.robots import Beginner, MonteCarlo, Robot, Target
 
 from .engine import (
     ALL_PLACES,
@@ -331,4 +331,9 @@ PRIOR = 0.1
 
 
 MEASURE = "won"  # what a duel counts: deals won, or points a deal
+TARGETS = (
+    Target(("strong", "club"), 400, ("won", "strong", 0.60)),
+    Target(("club", "beginner"), 400, ("won", "club", 0.70)),
+)
+BENCH_SAMPLES = 40
 ROBOTS = {"beginner": Beginner, "club": Club, "strong": strong}

@@ -13,7 +13,7 @@ import random
 import re
 
 from games.engine.cards import CODES, card_index
-from games.engine.robots import Beginner, MonteCarlo, Robot, deal_unseen
+from games.engine.robots import Beginner, MonteCarlo, Robot, Target, deal_unseen
 
 from .engine import (
     LOWEST_WINS,
@@ -374,4 +374,9 @@ def strong(samples: int | None = None, budget: float | None = None) -> MonteCarl
 
 
 MEASURE = "points"  # what a duel counts: deals won, or points a deal
+TARGETS = (
+    Target(("strong", "strong", "club", "club"), 1000, ("above", "strong", "club")),
+    Target(("club", "club", "beginner", "beginner"), 1000, ("above", "club", "beginner")),
+)
+BENCH_SAMPLES = 30
 ROBOTS = {"beginner": Beginner, "club": Club, "strong": strong}

@@ -257,7 +257,12 @@ class HalfTournament:
         (
             {
                 "engine": {"RULES": DUEL_RULES},
-                "robots": {"ROBOTS": {"grandmaster": object}, "MEASURE": "won"},
+                "robots": {
+                    "ROBOTS": {"grandmaster": object},
+                    "MEASURE": "won",
+                    "TARGETS": (),
+                    "BENCH_SAMPLES": 8,
+                },
             },
             ["robots.sample_state() is missing"],
         ),
@@ -267,6 +272,8 @@ class HalfTournament:
                 "robots": {
                     "ROBOTS": {"grandmaster": object},
                     "MEASURE": "goals",
+                    "TARGETS": (),
+                    "BENCH_SAMPLES": 8,
                     "sample_state": lambda view, rng: None,
                 },
             },

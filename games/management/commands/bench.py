@@ -1,4 +1,4 @@
-"""The figures the issues ask for, measured on this machine (`make bench`), for every game of
+"""The club's figures of a table, measured on this machine (`make bench`), for every game of
 the registry."""
 
 import json

@@ -1,6 +1,6 @@
 """The tournaments' figures (`make bench`): seating 200 players for 8 rounds, the standings
 and projector pages of a big and a small tournament, importing a big tournament. The game is
-named on the command line (the Makefile names the issue's); its sheets' rows come from random
+named on the command line (the Makefile names the one measured); its sheets' rows come from random
 deals of its own engine."""
 
 import json
