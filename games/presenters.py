@@ -48,6 +48,9 @@ class LogEntry:
     taken_back: bool
     players: list[str]
     text: str = ""  # its wording, as HTML (``Presenter.log_text``)
+    # taken back, its card is now in a hand the viewer may not see: the wording must tell
+    # nothing of the card (its name, nor where it lay)
+    unseen: bool = False
 
 
 @dataclass
@@ -197,7 +200,8 @@ class Presenter:
     def log_text(self, entry: LogEntry) -> str:
         """The wording of a log entry, as HTML. By default the template that
         ``log_template`` names, rendered with the entry as ``e``; the club's games word
-        their entries here, in Python, which is quicker for the log of a whole deal."""
+        their entries here, in Python, which is quicker for the log of a whole deal. An
+        ``unseen`` entry tells nothing of its card."""
         return render_to_string(self.log_template(entry.action), {"e": entry})
 
     def log_template(self, action: dict) -> str:
@@ -241,6 +245,11 @@ def fill(message: str, **params) -> SafeString:
 
 def card_played(entry: LogEntry) -> SafeString:
     """The log's wording of a card played (``{"play": "9H"}``), or its take-back."""
+    if entry.unseen:
+        return fill(
+            _("%(name)s took back a card") if entry.taken_back else _("%(name)s laid a card"),
+            name=entry.name,
+        )
     card = card_text(entry.action["play"])
     if entry.taken_back:
         return fill(_("%(name)s took back %(card)s"), name=entry.name, card=card)

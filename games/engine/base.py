@@ -222,6 +222,7 @@ class State(ABC):
 
     __slots__ = ()
     key: str  # the game as records name it
+    card_keys: tuple[str, ...] = ("play",)  # the keys of an action whose values are cards
     options: dict
     dealer: int
     dealt: dict
@@ -285,6 +286,15 @@ class State(ABC):
     def hidden_from(self, seat: int | None) -> set[str]:
         """The cards ``seat`` (None: a spectator) must not be shown: the other hands and
         anything face down, less any card of which a copy lies in its view."""
+
+    def held_from(self, seat: int | None) -> set[str]:
+        """The cards of which ``seat`` (None: a spectator) must not learn that another seat
+        holds one: those hidden from it, and every card of another hand (a copy in view
+        does not tell whether its twin is held). A take-back puts a card back into its
+        hand: the log may name it only to whom it is not held from."""
+        seats = len(self.view(None)["counts"])
+        others = (self.view(other)["hand"] or () for other in range(seats) if other != seat)
+        return self.hidden_from(seat).union(*others)
 
     @abstractmethod
     def result(self) -> dict:

@@ -22,6 +22,11 @@ from games.engine.cards import CODES, RANKS, CardError, card_index, cards_of, co
 
 TWO_OF_CLUBS = card_index("2C")
 SCORINGS = ("win", "premiums", "cards")
+MOST_PREMIUM = 10_000  # either way: far beyond Кинг's 800, and a sheet's points stay small
+PREMIUM_RANGE = (
+    gettext_noop("The first premium must be a whole number from %(least)s to %(most)s."),
+    gettext_noop("The second premium must be a whole number from %(least)s to %(most)s."),
+)
 
 
 class FantanView(View):
@@ -83,6 +88,9 @@ class FantanRules(Rules):
             or not all(isinstance(p, int) and not isinstance(p, bool) for p in premiums)
         ):
             raise InvalidRecord(gettext_noop("premiums must be a list of two whole numbers"))
+        for premium, refusal in zip(premiums, PREMIUM_RANGE, strict=True):
+            if not -MOST_PREMIUM <= premium <= MOST_PREMIUM:
+                raise InvalidOption("premiums", refusal, least=-MOST_PREMIUM, most=MOST_PREMIUM)
         scoring = raw.get("scoring", "win" if until_out == 1 else "premiums")
         if scoring not in SCORINGS:
             raise InvalidRecord(

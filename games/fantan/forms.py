@@ -1,6 +1,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from club.fields import WholeNumberField
 from games.engine.cards import RANKS
 from games.forms import TableForm
 
@@ -46,8 +47,9 @@ class FantanTableForm(TableForm):
             ("cards", _("cards: minus one a card left, the winner takes their sum")),
         ],
     )
-    premium_1 = forms.IntegerField(label=_("First premium"), initial=800)
-    premium_2 = forms.IntegerField(label=_("Second premium"), initial=500)
+    # their range is the rules' (engine.MOST_PREMIUM): start_table shows its refusal
+    premium_1 = WholeNumberField(label=_("First premium"), initial=800)
+    premium_2 = WholeNumberField(label=_("Second premium"), initial=500)
 
     def options(self) -> dict:
         data = self.cleaned_data

@@ -1,15 +1,16 @@
 from django.http import QueryDict
 
-from games.moves import BadMove, Moves
+from games.moves import BadMove, Moves, move_fields
 
 
 class FantanMoves(Moves):
     """A card button posts ``card``; the pass (or stop) button posts ``pass``."""
 
     def parse(self, post: QueryDict) -> dict:
-        if "card" in post:
-            return {"play": post["card"]}
-        if "pass" in post:
+        fields = move_fields(post)
+        if fields.keys() == {"card"}:
+            return {"play": fields["card"]}
+        if fields == {"pass": "1"}:
             return {"pass": True}
         raise BadMove
 

@@ -18,6 +18,7 @@ from games.engine.base import (
     Cycle,
     IllegalAction,
     InvalidAction,
+    InvalidOption,
     InvalidRecord,
     Phrase,
     Rules,
@@ -38,6 +39,11 @@ PLACES = ("A", "2", "3", "4", "5", "6", "7", "8", "9")
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 TEN, JACK, QUEEN, KING, ACE = 8, 9, 10, 11, 12  # rank ints (cards.py: 0 is the two)
 END_AT = 5  # the sum a player needs to declare the end
+MOST_MATCH = 1000  # the most deals, or the highest target, a match may be agreed on
+MATCH_RANGE = {
+    "deals": gettext_noop("The number of deals must be a whole number from %(least)s to %(most)s."),
+    "target": gettext_noop("The target score must be a whole number from %(least)s to %(most)s."),
+}
 DOUBLE_PACK = sorted(list(range(52)) * 2)
 CARD_OF = tuple(entry & ~DOWN for entry in range(2 * DOWN))  # a square's entry: which card
 FACE_RIGHT = tuple(
@@ -206,10 +212,8 @@ class LeopardRules(Rules):
         if deals is None and target is None:  # a null is an omitted option: the default
             deals = 4
         for name, value in (("deals", deals), ("target", target)):
-            if value is not None and (type(value) is not int or not 1 <= value <= 1000):
-                raise InvalidRecord(
-                    gettext_noop("%(name)s must be a whole number from 1 to 1000"), name=name
-                )
+            if value is not None and (type(value) is not int or not 1 <= value <= MOST_MATCH):
+                raise InvalidOption(name, MATCH_RANGE[name], least=1, most=MOST_MATCH)
         if deals is not None and target is not None:
             raise InvalidRecord(gettext_noop("a match is agreed by deals or by a target, not both"))
         return {"deals": deals, "target": target}
@@ -248,6 +252,7 @@ class LeopardRules(Rules):
 
 class LeopardState(State):
     key = "leopard"
+    card_keys = ("discard", "lay")
     __slots__ = (
         "options",
         "dealer",
@@ -371,7 +376,8 @@ class LeopardState(State):
         )
 
     def canonical(self, raw) -> dict:
-        """The action as a record writes it: a place only for a 10, J, Q or K."""
+        """The action as a record writes it: a place only for a 10, J, Q or K. An ace to nine
+        named for a place other than its own is refused, not moved to its own."""
         parsed = self.parse_action(raw)
         seat, kind = parsed[0], parsed[1]
         if kind in ("end", "draw"):
@@ -379,7 +385,12 @@ class LeopardState(State):
         if kind == "discard":
             return {"seat": seat, "discard": CODES[parsed[2]]}
         card, square, place = parsed[2], parsed[3], parsed[4]
-        if OWN_PLACE[card % 13] is not None:
+        own = OWN_PLACE[card % 13]
+        if own is not None:
+            if place not in (None, own):
+                raise IllegalAction(
+                    gettext_noop("%(card)s may not be laid there."), card=CODES[card]
+                )
             return {"seat": seat, "lay": CODES[card], "square": square}
         place = PLACES[place] if place is not None else None
         return {

@@ -1,6 +1,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from club.fields import WholeNumberField
 from games.forms import TableForm
 
 
@@ -15,22 +16,16 @@ class LeopardTableForm(TableForm):
         widget=forms.RadioSelect,
         choices=[("deals", _("an agreed number of deals")), ("target", _("to a target score"))],
     )
-    deals = forms.IntegerField(
-        label=_("Deals"),
-        initial=4,
-        min_value=1,
-        max_value=100,
-        required=False,
-        help_text=_("The deal alternates."),
+    # their range is the rules' (engine.MOST_MATCH): start_table refuses at the field
+    deals = WholeNumberField(
+        label=_("Deals"), initial=4, required=False, help_text=_("The deal alternates.")
     )
-    target = forms.IntegerField(
-        label=_("Target score"), initial=33, min_value=1, max_value=1000, required=False
-    )
+    target = WholeNumberField(label=_("Target score"), initial=33, required=False)
 
     def clean(self):
         cleaned = super().clean()
         plan = cleaned.get("match")
-        if plan and not cleaned.get(plan):
+        if plan and plan not in self.errors and cleaned.get(plan) is None:
             self.add_error(plan, _("Give the number."))
         return cleaned
 

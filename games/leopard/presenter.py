@@ -188,6 +188,13 @@ class LeopardPresenter(Presenter):
                 else _("%(name)s ended the deal"),
                 name=name,
             )
+        # back in his hand: neither the card nor where it lay, which can tell its rank
+        if entry.unseen:
+            if "discard" in action:
+                text = _("%(name)s took back a discard") if back else _("%(name)s discarded a card")
+            else:
+                text = _("%(name)s took back a card") if back else _("%(name)s laid a card")
+            return fill(text, name=name)
         if "discard" in action:
             return fill(
                 _("%(name)s took back the discard %(card)s")

@@ -1,19 +1,20 @@
 from django.http import QueryDict
 
-from games.moves import BadMove, Moves, posted_int
+from games.moves import BadMove, Moves, move_fields, number_field
 
 
 class VarietyMoves(Moves):
-    """A contract button posts ``call`` (with the announcement typed in ``say``); a card
-    button posts ``card``."""
+    """A contract button posts ``call`` with the announcement typed in ``say`` (empty, or
+    left out, for none); a card button posts ``card``."""
 
     def parse(self, post: QueryDict) -> dict:
-        if "card" in post:
-            return {"play": post["card"]}
-        if "call" in post:
-            action = {"call": posted_int(post, "call")}
-            if post.get("say", "").strip():
-                action["say"] = post["say"]
+        fields = move_fields(post)
+        if fields.keys() == {"card"}:
+            return {"play": fields["card"]}
+        if fields.keys() in ({"call"}, {"call", "say"}):
+            action = {"call": number_field(fields["call"])}
+            if fields.get("say", "").strip():
+                action["say"] = fields["say"]
             return action
         raise BadMove
 

@@ -901,3 +901,28 @@ def test_canonical_names_a_place_only_for_a_ten_to_king_and_a_lay_or_discard_nee
         with pytest.raises(IllegalAction, match="Draw a card first"):
             state.check_steps(action)
     state.check_steps(end(0))
+
+
+def test_a_card_in_the_other_hand_is_held_from_a_viewer_though_its_twin_lies_open():
+    """What a take-back may not name to a viewer: with a five of hearts open in a square,
+    the five is not hidden from anyone, yet that the other hand holds its twin is."""
+    hands = [
+        ["2S", "3S", "4S", "6S", "7S", "8S", "9S", "TS"],
+        ["5H", "2D", "3D", "4D", "6D", "7D", "8D", "9D"],
+    ]
+    state = position([lay(0, "5H", 0)], hands=hands)
+    assert "5H" not in state.hidden_from(0) and "5H" not in state.hidden_from(None)
+    assert "5H" in state.held_from(0) and "5H" in state.held_from(None)
+    assert "5H" not in state.held_from(1), "his own hand is not held from him"
+    assert state.hidden_from(0) <= state.held_from(0)
+
+
+@pytest.mark.parametrize("place", [p for p in PLACES if p != "5"])
+def test_canonical_refuses_an_ace_to_nine_named_for_a_place_not_its_own(place):
+    """The action as a page or a record names it is refused, not laid on the card's own
+    place instead."""
+    state = position()
+    before = snapshot(state)
+    with pytest.raises(IllegalAction, match="may not be laid there"):
+        state.canonical({"seat": 0, "lay": "5H", "square": 0, "place": place})
+    assert snapshot(state) == before

@@ -25,6 +25,7 @@ from tests.support.hotseat import (
 )
 
 pytestmark = pytest.mark.django_db
+EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
 # -- whole deals --------------------------------------------------------------------------
 
@@ -151,6 +152,42 @@ def test_passing_with_a_playable_card_is_refused(host_client, fantan_table):
     assert response.status_code == 400
     assert "may not pass" in alert(response)
     unchanged(fantan_table, deal)
+
+
+def playable_turn(client, table):
+    """Play on until the seat to act (his hand shown) has two cards he may lay: the deal as
+    it then is and those cards."""
+    for choose in range(40):
+        reveal_now(client, table)
+        deal = current(table)
+        cards = [a["play"] for a in selectors.load(deal).state.legal_actions() if "play" in a]
+        if len(cards) >= 2:
+            return deal, cards
+        take_turn(client, table, choose=choose)
+    raise AssertionError("no seat had two playable cards in 40 turns")
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        pytest.param(lambda cards: {"card": cards[0], "pass": "1"}, id="card-and-pass"),
+        pytest.param(lambda cards: {"card": cards[0], "stop": "1"}, id="card-and-unknown-field"),
+        pytest.param(lambda cards: {"card": cards[:2]}, id="two-cards"),
+        pytest.param(lambda cards: {"card": cards[0], "say": "hi"}, id="another-games-field"),
+        pytest.param(lambda cards: {"pass": "0"}, id="pass-not-pressed"),
+    ],
+)
+def test_a_form_that_is_not_exactly_one_move_is_refused_and_changes_nothing(
+    host_client, fantan_table, form
+):
+    before, cards = playable_turn(host_client, fantan_table)
+    seat = selectors.load(before).state.to_act
+    response = host_client.post(
+        url(fantan_table, "act"), stamp(before, seat=seat, **form(cards)), **HTMX, **EN
+    )
+    assert response.status_code == 400
+    assert "incomplete or damaged" in alert(response)
+    unchanged(fantan_table, before)
 
 
 def test_revealing_for_the_wrong_player_is_refused(host_client, fantan_table):

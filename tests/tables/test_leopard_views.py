@@ -94,6 +94,20 @@ HELD = ["QS", "TS", "JS", "5H", "KS", "3C", "4C", "6C"]
 OTHER = ["7D", "8D", "9C", "AH", "2H", "3H", "4H", "6H"]
 
 
+def held_turn(client, table):
+    """The deal of HELD and OTHER with seat 0 to act, having drawn the two of clubs."""
+    record = leopard_record(
+        [discard(0, "2D"), lay(1, "5D", 1)], hands=[HELD, OTHER], next_cards=["2C"], dealer=1
+    )
+    deal = arranged(table, record)
+    state = selectors.load(deal).state
+    assert state.squares[1][4] and not state.squares[0][4]
+    deal = drawn_turn(client, table)
+    state = selectors.load(deal).state
+    assert state.drawn and state.to_act == 0
+    return deal
+
+
 @pytest.mark.parametrize(
     "fields, message",
     [
@@ -106,6 +120,9 @@ OTHER = ["7D", "8D", "9C", "AH", "2H", "3H", "4H", "6H"]
             "may not be laid there",
         ),  # a ten: own square only
         ({"lay": "KS", "square": "0"}, "Name the place"),  # a king needs a place named
+        # a three names its own place or none: not another, though its own is free
+        ({"lay": "3C", "square": "0", "place": "A"}, "may not be laid there"),
+        ({"lay": "3C", "square": "0", "place": ""}, "not a move of this game"),
         ({"lay": "5H", "square": "7"}, "not a move of this game"),  # no such square
         ({"lay": "KS", "square": "0", "place": "Z"}, "not a move of this game"),  # no such place
         ({"discard": "ZZ"}, "not a move of this game"),
@@ -116,19 +133,48 @@ OTHER = ["7D", "8D", "9C", "AH", "2H", "3H", "4H", "6H"]
 def test_bad_lays_are_refused_for_their_reason_and_change_nothing(
     host_client, leopard_table, fields, message
 ):
-    record = leopard_record(
-        [discard(0, "2D"), lay(1, "5D", 1)], hands=[HELD, OTHER], next_cards=["2C"], dealer=1
-    )
-    deal = arranged(leopard_table, record)
-    state = selectors.load(deal).state
-    assert state.squares[1][4] and not state.squares[0][4]
-    deal = drawn_turn(host_client, leopard_table)
-    state = selectors.load(deal).state
-    assert state.drawn and state.to_act == 0
+    deal = held_turn(host_client, leopard_table)
     response = host_client.post(url(leopard_table, "act"), stamp(deal, seat=0, **fields), **EN)
     assert response.status_code == 400 and message in alert(response), alert(response)
     after = current(leopard_table)
     assert (after.version, after.snapshot) == (deal.version, deal.snapshot)
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        pytest.param({"discard": "3C", "lay": "4C", "square": "0", "place": "4"}, id="two-moves"),
+        pytest.param({"discard": ["3C", "4C"]}, id="two-discards"),
+        pytest.param({"lay": "3C", "square": "0", "place": ["3", "A"]}, id="two-places"),
+        pytest.param({"lay": "3C", "square": " 0", "place": "3"}, id="a-spaced-square"),
+        pytest.param({"discard": "3C", "card": "3C"}, id="another-games-field"),
+        pytest.param({"draw": "1", "end": "1"}, id="draw-and-end"),
+        pytest.param({"draw": "0"}, id="a-button-not-pressed"),
+    ],
+)
+def test_a_form_that_is_not_exactly_one_move_is_refused_and_changes_nothing(
+    host_client, leopard_table, fields
+):
+    deal = held_turn(host_client, leopard_table)
+    response = host_client.post(url(leopard_table, "act"), stamp(deal, seat=0, **fields), **EN)
+    assert response.status_code == 400 and "incomplete or damaged" in alert(response)
+    after = current(leopard_table)
+    assert (after.version, after.snapshot) == (deal.version, deal.snapshot)
+
+
+def test_the_boards_own_forms_lay_a_three_on_its_place_in_either_square(host_client, leopard_table):
+    held_turn(host_client, leopard_table)
+    page = host_client.get(url(leopard_table) + "?card=3C", **HTMX).content.decode()
+    forms = re.findall(r'<form method="post"[^>]*class="lay-here">(.*?)</form>', page, re.S)
+    posted = [dict(re.findall(r'name="(\w+)" value="([^"]*)"', form)) for form in forms]
+    assert [(f["lay"], f["square"], f["place"]) for f in posted] == [
+        ("3C", "0", "3"),
+        ("3C", "1", "3"),
+    ]
+    response = host_client.post(url(leopard_table, "act"), posted[0], **HTMX)
+    assert response.status_code == 200, alert(response)
+    state = selectors.load(current(leopard_table)).state
+    assert state.view(None)["squares"][0][2]["top"] == "3C"
 
 
 def test_ending_below_five_points_is_refused(host_client, leopard_table):

@@ -120,6 +120,49 @@ def test_bad_calls_are_refused(host_client, variety_table, bad):
     unchanged(variety_table, before)
 
 
+@pytest.mark.parametrize(
+    "form",
+    [
+        pytest.param(lambda hand: {"call": "2", "say": "", "card": hand[0]}, id="call-and-card"),
+        pytest.param(lambda hand: {"call": ["2", "3"], "say": ""}, id="two-calls"),
+        pytest.param(lambda hand: {"call": "2", "say": ["", "hi"]}, id="two-announcements"),
+        pytest.param(lambda hand: {"call": "02", "say": ""}, id="call-with-a-leading-zero"),
+        pytest.param(lambda hand: {"call": "2", "say": "", "pass": "1"}, id="unknown-field"),
+    ],
+)
+def test_an_auction_form_that_is_not_exactly_one_call_is_refused(host_client, variety_table, form):
+    reveal_now(host_client, variety_table)
+    before = current(variety_table)
+    state = selectors.load(before).state
+    hand = codes_of(state.hands[state.to_act])
+    response = host_client.post(
+        url(variety_table, "act"), stamp(before, seat=state.to_act, **form(hand)), **EN
+    )
+    assert response.status_code == 400 and "incomplete or damaged" in alert(response)
+    unchanged(variety_table, before)
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        pytest.param(lambda cards: {"card": cards[0], "say": "psst"}, id="card-and-announcement"),
+        pytest.param(lambda cards: {"card": cards[0], "call": "3"}, id="card-and-call"),
+        pytest.param(lambda cards: {"card": cards}, id="every-card-at-once"),
+    ],
+)
+def test_a_play_form_that_is_not_exactly_one_card_is_refused(host_client, variety_table, form):
+    auction(host_client, variety_table, [2, 3, 6, 2])
+    reveal_now(host_client, variety_table)
+    before = current(variety_table)
+    state = selectors.load(before).state
+    cards = [a["play"] for a in state.legal_actions()]
+    response = host_client.post(
+        url(variety_table, "act"), stamp(before, seat=state.to_act, **form(cards)), **EN
+    )
+    assert response.status_code == 400 and "incomplete or damaged" in alert(response)
+    unchanged(variety_table, before)
+
+
 def test_a_number_called_twice_by_one_player_is_refused(host_client, variety_table):
     auction(host_client, variety_table, [5, 1, 8, 4])
     reveal_now(host_client, variety_table)
