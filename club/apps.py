@@ -9,3 +9,13 @@ class ClubConfig(AppConfig):
 
     name = "club"
     verbose_name = _("Club")
+
+    def ready(self):
+        from django.db.backends.signals import connection_created
+        from django.db.models.signals import pre_migrate
+
+        from . import backups
+
+        connection_created.connect(backups.on_connection, dispatch_uid="club.backups.protect")
+        # pre_migrate is sent once for each app: the club's is the one that backs up
+        pre_migrate.connect(backups.before_migrate, sender=self, dispatch_uid="club.backups")

@@ -1,7 +1,7 @@
-"""Every write of the members' pages: a director invites a member, links or unlinks an
-account and a club player, sets a new password; a member changes his own password and his
-name. Each runs in one transaction with its audit entry; a refusal is a ``ServiceError``
-and changes nothing.
+"""Every write of the members' pages: an organiser invites a member, links or unlinks an
+account and a club player, sets a new password, gives roles; a member changes his own
+password and his name. Each runs in one transaction with its audit entry; a refusal is a
+``ServiceError`` and changes nothing.
 
 A password is never written anywhere but as Django's hash: not in the audit entry, not in a
 log, not in the session. A new one (an invitation's, a reset's) is returned to the view,
@@ -20,11 +20,15 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.debug import sensitive_variables
 
-from . import roles
+from . import names, roles
 from .models import AuditEntry, Player
-from .services import Refused, add_player
+from .services import Forbidden, Refused, add_player, existing_player
 
-ROLES = {roles.DIRECTOR: _("director"), roles.SCORER: _("scorer"), roles.PLAYER: _("player")}
+ROLES = {
+    roles.ORGANISER: _("organiser"),
+    roles.DIRECTOR: _("director"),
+    roles.PLAYER: _("player"),
+}
 USERNAME_LENGTH = 150
 NAME_LENGTH = Player._meta.get_field("name").max_length
 # Read out or copied by hand at the club: no 0/o, 1/l/i to mix up. 12 of these 31 signs are
@@ -83,8 +87,8 @@ def clean_username(username: str) -> str:
 
 
 def clean_name(name: str) -> str:
-    """A club player's name, as ``add_player`` takes it."""
-    name = " ".join(name.split())
+    """A club player's name, as ``add_player`` takes it (``club.names.normal``)."""
+    name = names.normal(name)
     if not name:
         raise Refused(gettext_noop("A player needs a name."))
     if not name.isprintable():
@@ -104,6 +108,12 @@ def clean_roles(names) -> list[str]:
     return names
 
 
+def organiser_only(by) -> None:
+    """The members are managed by the club's organisers alone."""
+    if by is None or not roles.is_organiser(by):
+        raise Forbidden(gettext_noop("Only the club's organisers may manage its members."))
+
+
 def _free(player: Player) -> Player:
     """The player, locked, if he has no account yet."""
     locked = (
@@ -120,7 +130,7 @@ def _free(player: Player) -> Player:
     return locked
 
 
-# -- the director's -----------------------------------------------------------------------
+# -- the organiser's ----------------------------------------------------------------------
 
 
 @sensitive_variables("password")
@@ -129,6 +139,7 @@ def invite(*, username: str, player, roles: list[str], by):
     new one; the same name in any case is the same player), in the given roles.
 
     Returns the account and its password, generated here: the caller shows it once."""
+    organiser_only(by)
     username = clean_username(username)
     roles = clean_roles(roles)
     if not isinstance(player, Player):
@@ -163,6 +174,7 @@ def invite(*, username: str, player, roles: list[str], by):
 def link(*, account, player: Player, by) -> Player:
     """The account becomes this club player's: one player per account, one account per
     player."""
+    organiser_only(by)
     with transaction.atomic():
         player = _free(player)
         current = player_of(account)
@@ -187,6 +199,7 @@ def link(*, account, player: Player, by) -> Player:
 
 def unlink(*, account, by) -> Player:
     """The account is no longer a club player's; the player and his games stay."""
+    organiser_only(by)
     with transaction.atomic():
         player = Player.objects.select_for_update().filter(user=account).first()
         if player is None:
@@ -211,10 +224,11 @@ def unlink(*, account, by) -> Player:
 def reset_password(*, account, by) -> str:
     """A new generated password for the account, returned to be shown once; his sessions
     elsewhere end, and a lock-out for wrong passwords is lifted."""
+    organiser_only(by)
     if account.pk == by.pk:
         raise Refused(gettext_noop("Change your own password on your account page."))
     if (account.is_staff or account.is_superuser) and not by.is_superuser:
-        # Or a director could take over an account that opens the admin.
+        # Or an organiser could take over an account that opens the admin.
         raise Refused(
             gettext_noop("Only a superuser may set a new password for %(username)s."),
             username=account.get_username(),
@@ -226,6 +240,34 @@ def reset_password(*, account, by) -> str:
         reset_sign_in_attempts(username=account.get_username())
         audit(by, "member.reset", account=account.pk, username=account.get_username())
     return password
+
+
+def set_roles(*, account, roles: list[str], by) -> list[str]:
+    """The account's club roles, in place of those it had."""
+    organiser_only(by)
+    roles = clean_roles(roles)
+    if account.pk == by.pk:
+        raise Refused(gettext_noop("Another organiser changes your own roles."))
+    if (account.is_staff or account.is_superuser) and not by.is_superuser:
+        raise Refused(
+            gettext_noop("Only a superuser may change the roles of %(username)s."),
+            username=account.get_username(),
+        )
+    with transaction.atomic():
+        was = sorted(account.groups.filter(name__in=ROLES).values_list("name", flat=True))
+        if was == roles:
+            return roles
+        kept = account.groups.exclude(name__in=ROLES)
+        account.groups.set([*kept, *Group.objects.filter(name__in=roles)])
+        audit(
+            by,
+            "member.roles",
+            account=account.pk,
+            username=account.get_username(),
+            was=was,
+            roles=roles,
+        )
+    return roles
 
 
 # -- every member's own -------------------------------------------------------------------
@@ -247,11 +289,13 @@ def rename(*, account, name: str) -> Player:
         player = Player.objects.select_for_update().filter(user=account).first()
         if player is None:
             raise Refused(
-                gettext_noop("Your account is not linked to a club player: a director can link it.")
+                gettext_noop(
+                    "Your account is not linked to a club player: an organiser can link it."
+                )
             )
         if name == player.name:
             return player
-        if Player.objects.filter(key=Player.key_of(name)).exclude(pk=player.pk).exists():
+        if existing_player(name, other_than=player) is not None:
             raise Refused(gettext_noop("The club already has a player of that name."))
         was = player.name
         player.name = name

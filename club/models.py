@@ -3,6 +3,8 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from . import names
+
 
 class Player(models.Model):
     """A member of the club, who may or may not have an account to sign in with."""
@@ -10,6 +12,9 @@ class Player(models.Model):
     name = models.CharField(_("name"), max_length=60, unique=True)
     # The name case-folded: "анна" and "Анна" are one person (SQLite folds ASCII only).
     key = models.CharField(max_length=60, unique=True, editable=False)
+    # What the name looks like (club.names.look): a new name that looks like another
+    # player's is refused. Not unique: players named before the check came may share one.
+    look = models.TextField(editable=False, db_index=True, default="")
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
         verbose_name=_("user account"),
@@ -30,17 +35,28 @@ class Player(models.Model):
         return self.name
 
     def save(self, *args, **kwargs):
-        self.key = self.key_of(self.name)
+        self.name = names.normal(self.name)
+        self.key, self.look = self.key_of(self.name), names.look(self.name)
+        if kwargs.get("update_fields") is not None and "name" in kwargs["update_fields"]:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "key", "look"}
         super().save(*args, **kwargs)
 
     def clean(self):
-        self.name = " ".join(self.name.split())
-        if Player.objects.filter(key=self.key_of(self.name)).exclude(pk=self.pk).exists():
-            raise ValidationError({"name": _("The club already has a player of that name.")})
+        from .services import ServiceError, existing_player
+        from .wording import refusal_text
+
+        self.name = names.normal(self.name)
+        if self.pk and Player.objects.filter(pk=self.pk, name=self.name).exists():
+            return  # his name as it was: another field is edited
+        try:
+            if existing_player(self.name, other_than=self) is not None:
+                raise ValidationError({"name": _("The club already has a player of that name.")})
+        except ServiceError as exc:
+            raise ValidationError({"name": refusal_text(exc)}) from None
 
     @staticmethod
     def key_of(name: str) -> str:
-        return " ".join(name.split()).casefold()
+        return names.fold(name)
 
 
 class AuditEntry(models.Model):
@@ -57,6 +73,7 @@ class AuditEntry(models.Model):
         MEMBER_UNLINK = "member.unlink", _("account unlinked from its player")
         MEMBER_RESET = "member.reset", _("password reset")
         MEMBER_PASSWORD = "member.password", _("password changed")
+        MEMBER_ROLES = "member.roles", _("member's roles changed")
         TABLE_START = "table.start", _("table started")
         TABLE_RENAME = "table.rename", _("table renamed")
         TABLE_FINISH = "table.finish", _("table finished")
@@ -76,6 +93,11 @@ class AuditEntry(models.Model):
         TOURNAMENT_ADJUST = "tournament.adjust", _("adjustment made")
         TOURNAMENT_ADJUST_CORRECT = "tournament.adjust.correct", _("adjustment corrected")
         TOURNAMENT_ADJUST_REVERT = "tournament.adjust.revert", _("adjustment reverted")
+        TOURNAMENT_ROLE_ADD = "tournament.role.add", _("tournament's director or scorer named")
+        TOURNAMENT_ROLE_REMOVE = (
+            "tournament.role.remove",
+            _("tournament's director or scorer removed"),
+        )
         ROUND_DRAW = "round.draw", _("round drawn")
         ROUND_SWAP = "round.swap", _("players swapped")
         ROUND_RELEASE = "round.release", _("round released")

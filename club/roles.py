@@ -1,13 +1,16 @@
-"""The club's roles, as Django groups (created by a migration): a **director** creates and
-runs tournaments, a **scorer** types in and confirms sheets, a **player** reads and plays
-at his hotseat tables. A superuser is a director. ``allowed`` guards a view by role."""
+"""The club's roles, as Django groups (created by migrations): an **organiser** manages the
+members (invites them, links their players, sets a new password, gives roles) and may act in
+every tournament and at every table; a **director** may create tournaments; a **player**
+reads and plays at his hotseat tables. A superuser is an organiser. Who directs or scores a
+tournament is the tournament's own (``tournaments.roles``). ``allowed`` guards a view by
+role."""
 
 from functools import wraps
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 
-DIRECTOR, SCORER, PLAYER = "director", "scorer", "player"
+ORGANISER, DIRECTOR, PLAYER = "organiser", "director", "player"
 
 
 def has_role(user, *roles: str) -> bool:
@@ -21,17 +24,13 @@ def has_role(user, *roles: str) -> bool:
     return bool(names & set(roles))
 
 
+def is_organiser(user) -> bool:
+    return has_role(user, ORGANISER)
+
+
 def is_director(user) -> bool:
-    return has_role(user, DIRECTOR)
-
-
-def is_scorer(user) -> bool:
-    """Scorers, and the directors, who may do all a scorer does."""
-    return has_role(user, DIRECTOR, SCORER)
-
-
-def directors_and_scorers(user) -> bool:
-    return is_director(user) or is_scorer(user)
+    """Who may create tournaments: the directors, and the organisers."""
+    return has_role(user, DIRECTOR, ORGANISER)
 
 
 def allowed(check, *, pages=True):
@@ -52,3 +51,7 @@ def allowed(check, *, pages=True):
         return guarded
 
     return decorate
+
+
+def signed_in(user) -> bool:
+    return True

@@ -1,4 +1,4 @@
-"""The members' addresses: the directors' list of accounts, and each member's own page."""
+"""The members' addresses: the organisers' list of accounts, and each member's own page."""
 
 from django.urls import path
 
@@ -10,6 +10,7 @@ urlpatterns = [
     path("members/<int:pk>/link", views.link, name="members-link"),
     path("members/<int:pk>/unlink", views.unlink, name="members-unlink"),
     path("members/<int:pk>/reset", views.reset, name="members-reset"),
+    path("members/<int:pk>/roles", views.set_roles, name="members-roles"),
     path("account/", views.account_page, name="account"),
     path("account/password/", views.PasswordChange.as_view(), name="password_change"),
 ]

@@ -1,17 +1,20 @@
-"""The members' pages, without the Django admin: a director's list of the club's accounts and
-players (invite, link and unlink, a new password), and every member's own account page (his
+"""The members' pages, without the Django admin: an organiser's list of the club's accounts and
+players (invite, link and unlink, a new password, roles), and every member's own account page (his
 password, his name at the club). Parse the input, call one service (``club.members``),
 render; a refusal comes back as the page with its message (role="alert") and a 4xx status.
 
 A new member's first password is generated and shown once, on the answer to the director's
-POST, rather than sent as a one-time sign-in link: the club has no e-mail, the director
+POST, rather than sent as a one-time sign-in link: the club has no e-mail, the organiser
 hands it over at the table, and a password needs no token to store, expire or spend. Django
 keeps only its hash; the answer is marked not to be cached, and the member changes it on
 his account page.
 """
 
+from axes.helpers import get_client_ip_address
+from axes.utils import reset as reset_sign_in_attempts
 from django import forms
-from django.contrib.auth import get_user_model, update_session_auth_hash
+from django.contrib.auth import authenticate, get_user_model, update_session_auth_hash
+from django.contrib.auth.forms import PasswordChangeForm
 from django.contrib.auth.views import PasswordChangeView
 from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import redirect, render
@@ -28,9 +31,9 @@ from .roles import allowed
 from .services import ServiceError
 from .wording import refusal_text
 
-director = allowed(roles.is_director)
-director_post = allowed(roles.is_director, pages=False)
-signed_in = allowed(lambda user: True)
+organiser = allowed(roles.is_organiser)
+organiser_post = allowed(roles.is_organiser, pages=False)
+signed_in = allowed(roles.signed_in)
 
 PLAYER_ERRORS = {
     "required": _("Choose a club player."),
@@ -77,6 +80,14 @@ class InviteForm(forms.Form):
         return cleaned
 
 
+class RolesForm(forms.Form):
+    roles = forms.MultipleChoiceField(
+        required=False,
+        choices=list(members.ROLES.items()),
+        error_messages={"invalid_choice": _("%(value)s is not a role of the club.")},
+    )
+
+
 class LinkForm(forms.Form):
     player = forms.ModelChoiceField(Player.objects.all(), error_messages=PLAYER_ERRORS)
 
@@ -96,7 +107,7 @@ def account_or_404(pk: int):
     return account
 
 
-# -- the director's page ------------------------------------------------------------------
+# -- the organiser's page -----------------------------------------------------------------
 
 
 @sensitive_variables("shown")
@@ -112,6 +123,7 @@ def render_members(request, *, error=None, status=200, invite_form=None, shown=N
             "account": account,
             "player": getattr(account, "club_player", None),
             "roles": members.role_labels(group.name for group in account.groups.all()),
+            "role_names": {group.name for group in account.groups.all()},
             "admin": account.is_staff or account.is_superuser,
         }
         for account in accounts
@@ -122,6 +134,7 @@ def render_members(request, *, error=None, status=200, invite_form=None, shown=N
         "shown": shown,
         "free_players": Player.objects.filter(user=None).order_by("name"),
         "invite_form": invite_form or InviteForm(),
+        "club_roles": list(members.ROLES.items()),
     }
     response = render(request, "members/members.html", context, status=status)
     if shown:  # a password: not to be kept by the browser or a proxy
@@ -130,13 +143,13 @@ def render_members(request, *, error=None, status=200, invite_form=None, shown=N
 
 
 @require_GET
-@director
+@organiser
 def members_page(request):
     return render_members(request)
 
 
 @require_POST
-@director_post
+@organiser_post
 @sensitive_variables("password")
 def invite(request):
     form = InviteForm(request.POST)
@@ -159,7 +172,7 @@ def member_write(handler):
     show (a dict) or nothing (back to the list)."""
 
     @require_POST
-    @director_post
+    @organiser_post
     @sensitive_variables("shown")
     def view(request, pk):
         account = account_or_404(pk)
@@ -199,6 +212,14 @@ def reset(request, account):
     return {"username": account.get_username(), "password": password, "invited": False}
 
 
+@member_write
+def set_roles(request, account):
+    form = RolesForm(request.POST)
+    if not form.is_valid():
+        raise FormRefused(form_errors(form))
+    members.set_roles(account=account, roles=form.cleaned_data["roles"], by=request.user)
+
+
 # -- every member's own -------------------------------------------------------------------
 
 
@@ -230,17 +251,48 @@ def account_page(request):
     return render(request, "members/account.html", context, status=status)
 
 
+class ThrottledPasswordChangeForm(PasswordChangeForm):
+    """Django's form, whose old password is checked as a sign-in's is: django-axes counts a
+    wrong one with the sign-in's, and while the name is locked out refuses even the right
+    one (its lock-out page answers). A table's screen is shared: no place to guess it."""
+
+    def __init__(self, user, *args, request=None, **kwargs):
+        super().__init__(user, *args, **kwargs)
+        self.request = request
+
+    @sensitive_variables("old_password")
+    def clean_old_password(self):
+        old_password = self.cleaned_data["old_password"]
+        checked = authenticate(
+            self.request, username=self.user.get_username(), password=old_password
+        )
+        if checked is None or checked.pk != self.user.pk:
+            raise forms.ValidationError(
+                self.error_messages["password_incorrect"], code="password_incorrect"
+            )
+        return old_password
+
+
 class PasswordChange(PasswordChangeView):
-    """Django's own form (the old password, the new one twice, the validators); the new
-    password is saved through the service, and this session stays signed in."""
+    """Django's own form (the old password, the new one twice, the validators), its old
+    password throttled as sign-in is; the new password is saved through the service, and
+    this session stays signed in."""
 
     template_name = "members/password_change.html"
     success_url = format_lazy("{}?saved=password", reverse_lazy("account"))
+    form_class = ThrottledPasswordChangeForm
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "request": self.request}
 
     @sensitive_variables("form")
     def form_valid(self, form):
         members.change_password(account=form.user, password=form.cleaned_data["new_password1"])
         update_session_auth_hash(self.request, form.user)
+        # as a sign-in that succeeds (AXES_RESET_ON_SUCCESS): the wrong tries before it lapse
+        reset_sign_in_attempts(
+            ip=get_client_ip_address(self.request), username=form.user.get_username()
+        )
         return HttpResponseRedirect(self.get_success_url())
 
     def form_invalid(self, form):

@@ -1,16 +1,26 @@
 import os
 
-from django.core.asgi import get_asgi_application
+import django
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-django_asgi_app = get_asgi_application()  # before importing anything that loads models
+django.setup(set_prefix=False)  # before importing anything that loads models
+
+from django.conf import settings  # noqa: E402
+
+from config import bodies  # noqa: E402
+from config.handler import OneThreadASGIHandler  # noqa: E402
+
+# each request whole in its own thread, error pages included (config.handler)
+django_asgi_app = OneThreadASGIHandler()
+# a body over the limit refused before daphne reads it (config.bodies)
+bodies.install(settings.REQUEST_BODY_LIMIT)
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
-from django.conf import settings  # noqa: E402
 from django.urls import re_path  # noqa: E402
 
+from club.backups import DailyBackups  # noqa: E402
 from club.consumers import Refuse  # noqa: E402
 from config.slots import RequestSlots  # noqa: E402
 from games import routing as games_routing  # noqa: E402
@@ -25,8 +35,11 @@ websocket_urlpatterns = (
 
 application = ProtocolTypeRouter(
     {
-        # a bounded number of requests at once, each with its own database connection
-        "http": RequestSlots(django_asgi_app, settings.REQUEST_SLOTS),
+        # a bounded number of requests at once, each with its own database connection; a
+        # backup once a day (BACKUP_EVERY_HOURS), taken beside them
+        "http": DailyBackups(
+            RequestSlots(django_asgi_app, settings.REQUEST_SLOTS), settings.BACKUP_EVERY_HOURS
+        ),
         "websocket": AllowedHostsOriginValidator(
             AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
         ),

@@ -3,11 +3,13 @@
 DATABASE_URL  sqlite:///path (default: db.sqlite3 here) or postgresql://user@host:port/name
 REDIS_URL     redis://host:port/n for channels-redis, for several server processes; when unset,
               the in-memory layer, and sessions cached in the process's memory
-REQUEST_SLOTS HTTP requests one server process serves at once (default 8), each with its own
-              database connection: processes x slots must stay below the database's limit
+REQUEST_SLOTS HTTP requests one server process serves at once (default 8), and on PostgreSQL
+              its pool's most connections: processes x slots must stay below the database's limit
 SECRET_KEY    else what .secret_key here holds (`make run` makes it once), else a
               development key, which DEBUG off refuses
 DEBUG (default on), ALLOWED_HOSTS (comma-separated; * for any)
+TRUSTED_PROXIES the reverse proxies whose X-Forwarded-For names the client (config.proxies)
+BACKUP_DIR, BACKUP_KEEP, BACKUP_EVERY_HOURS  the backups (docs/deploying.md, "Backups")
 """
 
 import os
@@ -18,6 +20,7 @@ from urllib.parse import unquote, urlsplit
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from config import proxies
 from games.registry import GAMES
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -105,6 +108,12 @@ TEMPLATES = [
 ]
 
 
+# At most this many HTTP requests of one server process are served at once; the others wait
+# their turn in its event loop, holding no thread and no database connection (config.slots).
+# On PostgreSQL the process's connection pool holds as many connections at most.
+REQUEST_SLOTS = int(os.environ.get("REQUEST_SLOTS", "8"))
+
+
 def database_from_url(url: str) -> dict:
     parts = urlsplit(url)
     if parts.scheme == "sqlite":
@@ -118,9 +127,16 @@ def database_from_url(url: str) -> dict:
             "PASSWORD": unquote(parts.password or ""),
             "HOST": parts.hostname or "",
             "PORT": str(parts.port or ""),
-            # Under ASGI each request may run in another thread: a kept connection would never
-            # be closed (too many clients). One a request; a pooler may stand in front.
+            # Each request takes a connection from the process's pool and gives it back at its
+            # end (CONN_MAX_AGE 0 under a pool): at most REQUEST_SLOTS connections a process,
+            # whatever it serves, the live pages' sockets included; a request that finds all
+            # in use waits for one (timeout: seconds, then a 500). Named by the process, so
+            # that pg_stat_activity tells whose they are.
             "CONN_MAX_AGE": 0,
+            "OPTIONS": {
+                "application_name": f"cardclub:{os.getpid()}",
+                "pool": {"min_size": 1, "max_size": REQUEST_SLOTS, "timeout": 5},
+            },
         }
     raise ImproperlyConfigured(f"DATABASE_URL: unsupported scheme {parts.scheme!r}")
 
@@ -128,13 +144,18 @@ def database_from_url(url: str) -> dict:
 def sqlite_database(name) -> dict:
     # WAL lets readers and the one writer run side by side; IMMEDIATE takes the write lock at
     # BEGIN, so a transaction waits (timeout) instead of failing with "database is locked".
+    # synchronous=FULL syncs the WAL at every commit, so that a power cut loses no
+    # acknowledged write (NORMAL may lose the last ones); fullfsync: the same on macOS, whose
+    # fsync alone leaves the data in the drive's cache (docs/benchmarks.md: its cost).
     return {
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": name,
         "OPTIONS": {
             "transaction_mode": "IMMEDIATE",
             "timeout": 20,
-            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            "init_command": (
+                "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA fullfsync=ON;"
+            ),
         },
         # A file, not memory: the concurrency tests need real separate connections.
         "TEST": {"NAME": str(Path(tempfile.gettempdir()) / f"cardclub-test-{os.getpid()}.db")},
@@ -148,9 +169,19 @@ DATABASES = {
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# At most this many HTTP requests of one server process are served at once; the others wait
-# their turn in its event loop, holding no thread and no database connection (config.slots).
-REQUEST_SLOTS = int(os.environ.get("REQUEST_SLOTS", "8"))
+# Backups (club/backups.py, docs/deploying.md): the folder (default: backups/ beside the
+# SQLite database, or here for PostgreSQL), how many are kept, and how often one is taken
+# while serving (0: never; one is still taken before every migration that changes the data).
+BACKUP_DIR = Path(os.environ["BACKUP_DIR"]) if os.environ.get("BACKUP_DIR") else None
+BACKUP_KEEP = int(os.environ.get("BACKUP_KEEP", "14"))
+BACKUP_EVERY_HOURS = float(os.environ.get("BACKUP_EVERY_HOURS", "24"))
+
+# Request bodies: the largest a page sends is a deal record to replay (/replay/: a file of at
+# most 256 KiB, games.replays.LIMIT; a real one is a few KiB), then carried from step to step
+# in a form. A longer body is refused with 413 before it is read (config.bodies); one within
+# the limit is kept in memory whole, form fields and files alike.
+REQUEST_BODY_LIMIT = 1024 * 1024  # bytes
+DATA_UPLOAD_MAX_MEMORY_SIZE = FILE_UPLOAD_MAX_MEMORY_SIZE = REQUEST_BODY_LIMIT
 
 # Robot players at the tables: the strong robot's seconds of search a move (it samples as many
 # deals as fit), or a fixed number of sampled deals a move when ROBOT_SAMPLES is set (tests).
@@ -161,7 +192,21 @@ if os.environ.get("REDIS_URL"):
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [os.environ["REDIS_URL"]]},
+            "CONFIG": {
+                "hosts": [
+                    {
+                        "address": os.environ["REDIS_URL"],
+                        # redis-py's own defaults drop live pages: a read gives up after
+                        # 5 s, the very time channels-redis's waiting read for the process's
+                        # sockets (BZPOPMIN) lasts, so that now and then the socket it reads
+                        # for is closed; and a process may open at most 100 connections at
+                        # once, fewer than its sockets joining or leaving their groups
+                        # together (pages reconnecting after a restart, an evening's end).
+                        "socket_timeout": 15,
+                        "max_connections": 1000,
+                    }
+                ]
+            },
         }
     }
 else:
@@ -189,7 +234,11 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
 # Sign-in throttling: after five wrong passwords for one name from one address, that pair
-# waits a quarter of an hour (django-axes).
+# waits a quarter of an hour (django-axes). The address is the socket's peer, or, from a
+# reverse proxy named in TRUSTED_PROXIES (addresses or networks, comma-separated), the client
+# its X-Forwarded-For names (config.proxies); from any other peer that header is ignored.
+TRUSTED_PROXIES = proxies.networks(os.environ.get("TRUSTED_PROXIES", ""))
+AXES_CLIENT_IP_CALLABLE = "config.proxies.client_address"
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",

@@ -144,6 +144,7 @@ def build() -> dict:
 
     from club.models import Player
     from games import services
+    from tournaments import roles as officials
     from tournaments import services as tournaments
     from tournaments.models import Tournament
 
@@ -177,6 +178,7 @@ def build() -> dict:
         bye_points=3,
         order=["match_points", "points", "opponents", "wins"],
     )
+    officials.name_official(tournament=night, account=scorer, role="scorer", by=director)
     tournaments.add_entrants(tournament=night, players=[*DEMO, *NEWCOMERS], user=director)
     lot = random.Random(3)
     first = tournaments.draw_round(tournament=night, user=director)

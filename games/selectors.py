@@ -104,15 +104,31 @@ def played_for(table: Table) -> PlayedFor | None:
     )
 
 
+# ``check(user, table)``: whether the member directs the tournament a table is played for.
+# The tournaments app adds its check when it is ready: games does not import it.
+TABLE_DIRECTORS = []
+
+
+def table_directors(check) -> None:
+    if check not in TABLE_DIRECTORS:
+        TABLE_DIRECTORS.append(check)
+
+
+def directs_tournament_table(user, table: Table) -> bool:
+    return any(check(user, table) for check in TABLE_DIRECTORS)
+
+
 def can_manage(user, table: Table) -> bool:
-    """Renaming, finishing or abandoning a table: for the member who started it, or a
-    director; a tournament's table (played here for a round) for the directors only, as
-    its sheet counts for the tournament."""
+    """Renaming, finishing or abandoning a table: for the member who started it, or an
+    organiser; a tournament's table (played here for a round) for the directors of that
+    tournament only, as its sheet counts for the tournament."""
     if not user.is_authenticated:
         return False
-    if roles.is_director(user):
+    if roles.is_organiser(user):
         return True
-    return user.pk == table.created_by_id and tournament_table(table) is None
+    if tournament_table(table) is not None:
+        return directs_tournament_table(user, table)
+    return user.pk == table.created_by_id
 
 
 def names(table: Table) -> list[str]:
@@ -212,7 +228,7 @@ def table_page(
             if take_back_seat is not None
             else None
         ),
-        log=deal_log(hotseat, players, game),
+        log=deal_log(hotseat, players, game, viewer),
         sheet=sheet,
         totals=None if sheet else running_totals(players, game, scored),
     )
@@ -244,29 +260,44 @@ def table_page(
     return page
 
 
-def deal_log(hotseat: Hotseat, players: list[str], game) -> list[LogEntry]:
+def deal_log(hotseat: Hotseat, players: list[str], game, viewer: int | None) -> list[LogEntry]:
     """The deal's actions and take-backs in order, as the snapshot keeps them (no query);
-    showing a hand on the screen is not an entry."""
+    showing a hand on the screen is not an entry. A taken-back action and its take-back are
+    worded without their card for a ``viewer`` (the seat at the screen; None: nobody's, or a
+    spectator) from whom the engine holds it now: it went back into a hand."""
     names = [conditional_escape(name) for name in players]  # once, not once an entry
-    # an entry's wording depends on the game, the language, the names and the action alone
+    # an entry's wording depends on the game, the language, the names, the action and
+    # whether its card is held from the viewer alone
     known = (game.key, get_language(), tuple(names))
-    entries = []
-    for kind, seat, data in hotseat.log:
+    entries, standing, undone = [], [], set()
+    for index, (kind, seat, data) in enumerate(hotseat.log):
         taken_back = kind == TAKE_BACK
-        entry = LogEntry(
-            name=names[seat],
-            action=data["undone"] if taken_back else data,
-            taken_back=taken_back,
-            players=names,
+        if taken_back:
+            undone.update((standing.pop(), index))
+        else:
+            standing.append(index)
+        entries.append(
+            LogEntry(
+                name=names[seat],
+                action=data["undone"] if taken_back else data,
+                taken_back=taken_back,
+                players=names,
+            )
         )
+    if undone:
+        state = hotseat.state
+        held = state.held_from(viewer)
+        for index in undone:
+            action = entries[index].action
+            entries[index].unseen = any(action.get(key) in held for key in state.card_keys)
+    for entry, (_kind, seat, _data) in zip(entries, hotseat.log, strict=True):
         # repr: the action is JSON's data, which its repr tells apart, at a fifth of the cost
-        key = (known, taken_back, seat, repr(entry.action))
+        key = (known, entry.taken_back, entry.unseen, seat, repr(entry.action))
         entry.text = LOG_TEXTS.get(key)
         if entry.text is None:
             if len(LOG_TEXTS) >= LOG_TEXTS_KEPT:
                 LOG_TEXTS.clear()
             entry.text = LOG_TEXTS[key] = game.presenter.log_text(entry)
-        entries.append(entry)
     return entries
 
 
@@ -367,8 +398,8 @@ def cycle_sheet(
 
 
 def sees_every_table(user) -> bool:
-    """Who may list every table of the club: the directors, and the staff (who may open
-    any); a member lists his own."""
+    """Who may list every table of the club: the directors and organisers, and the staff
+    (who may open any); a member lists his own."""
     return user.is_authenticated and (user.is_staff or roles.is_director(user))
 
 

@@ -18,6 +18,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from club import health
 from club.documents import Unreadable, read_text
 from club.wording import SHOWN_VALUE, refusal_text
 
@@ -45,6 +46,11 @@ def home(request):
 
 @require_GET
 def healthz(request):
+    """For a monitor or a proxy: "ok" when the database answers (and the channel layer's
+    Redis, where one is set), else 503 naming what is down (the log says why)."""
+    down = health.down()
+    if down:
+        return HttpResponse("down: " + ", ".join(down), status=503, content_type="text/plain")
     return HttpResponse("ok", content_type="text/plain")
 
 
@@ -491,7 +497,8 @@ def tables(request):
 
 def table_managed(handler):
     """A change of a table (its name, finishing or abandoning it): for the member who
-    started it or a director (``selectors.can_manage``); a clear refusal for anyone else."""
+    started it, an organiser or a director of its tournament (``selectors.can_manage``); a
+    clear refusal for anyone else."""
 
     @require_http_methods(["GET", "POST"])
     def view(request, token):
@@ -505,9 +512,14 @@ def table_managed(handler):
             raise Http404 from None
         if not selectors.can_manage(request.user, table):
             if selectors.tournament_table(table) is not None:
-                message = _("This table is played for a tournament: only a director may change it.")
+                message = _(
+                    "This table is played for a tournament: only a director of that tournament "
+                    "may change it."
+                )
             else:
-                message = _("Only the member who started this table, or a director, may change it.")
+                message = _(
+                    "Only the member who started this table, or an organiser, may change it."
+                )
             return refused_page(request, message, 403)
         return handler(request, table)
 

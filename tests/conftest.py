@@ -23,6 +23,10 @@ def pytest_configure(config):
     from django.conf import settings
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # The test process keeps no pool of PostgreSQL connections: a pool keeps its idle ones
+    # open on purpose, and the end of the run (django_db_setup) fails on any connection left
+    # open. The served processes the tests start (tests/support/servers.py) keep theirs.
+    settings.DATABASES["default"].get("OPTIONS", {}).pop("pool", None)
 
 
 @pytest.fixture(scope="session")
@@ -123,7 +127,8 @@ def leopard_table(host, players):
 @pytest.fixture
 def served(settings, tmp_path):
     """``served(n)``: n daphne processes on the test database, stopped after the test; the
-    test fails, showing the log, if one of them died by itself or logged a traceback."""
+    test fails, showing the log, if one of them died by itself or logged a traceback.
+    ``served(n, NAME=value)``: with these variables set in their environment too."""
     if importlib.util.find_spec("daphne") is None:
         unavailable("daphne is not installed: no server process can be started")
     # A served installation: DEBUG off, and a secret of its own that the test shares (the
@@ -132,8 +137,8 @@ def served(settings, tmp_path):
     env = server_env(current_database_url(), redis_url(), settings.SECRET_KEY)
     started = []
 
-    def start(count: int) -> Servers:
-        servers = Servers(count, env, log_dir=str(tmp_path))
+    def start(count: int, **environment: str) -> Servers:
+        servers = Servers(count, {**env, **environment}, log_dir=str(tmp_path))
         started.append(servers)
         return servers.__enter__()
 

@@ -4,9 +4,10 @@ the history (django-simple-history: who, when, why, old → new), from which a v
 put back. A table played here is not edited: its record is the truth (a director corrects
 its results with an adjustment). Tournaments are read-only here.
 
-Permissions are the roles' model permissions (tournaments/migrations/0002_roles.py):
-directors change rows and adjustments, scorers rows only. Scorers and directors correct rows
-on the club's own pages too (``views_corrections``); the admin is the superusers' tool.
+Permissions are the roles' model permissions (tournaments/migrations/0002_roles.py: the
+club's directors and organisers change rows and adjustments), and then only in a tournament
+the member scores (rows) or directs (adjustments, ``tournaments.roles``). Scorers correct rows
+on the club's own pages (``views_corrections``); the admin is the superusers' tool.
 
 Every text is the club's: a row in words (seats from 1 with their players), and whole titles
 in place of those Django builds by putting a model's name into "Select %s to change", where
@@ -33,7 +34,8 @@ from simple_history.template_utils import HistoricalRecordContextHelper
 
 from club import wording
 
-from . import selectors_corrections, services
+from . import roles, selectors_corrections, services
+from .forms import AdjustmentPointsField
 from .models import Adjustment, Entrant, Round, SheetRow, TableSeat, Tournament
 
 
@@ -175,14 +177,22 @@ class AdjustmentForm(ReasonForm):
         model = Adjustment
         fields = ["round", "entrant", "points", "reason"]
         labels = {"round": capfirst(_("round"))}
+        field_classes = {"points": AdjustmentPointsField}
+
+    user = None  # the member adding it: set by the admin
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         if self.instance.pk is None:
             self.fields.pop("change_reason", None)  # the stated reason says why
         if "round" in self.fields:
-            self.fields["round"].queryset = Round.objects.select_related("tournament")
-            self.fields["entrant"].queryset = Entrant.objects.select_related("tournament", "player")
+            directed = roles.directed(self.user)  # his tournaments' rounds only
+            self.fields["round"].queryset = Round.objects.select_related("tournament").filter(
+                tournament__in=directed
+            )
+            self.fields["entrant"].queryset = Entrant.objects.select_related(
+                "tournament", "player"
+            ).filter(tournament__in=directed)
 
     def clean(self):
         cleaned = super().clean()
@@ -374,6 +384,8 @@ class SheetRowAdmin(ReasonedHistoryAdmin):
     def has_change_permission(self, request, obj=None):
         if obj is not None and obj.table.hotseat_id is not None:
             return False  # its deals are the truth
+        if obj is not None and not roles.scores(request.user, obj.table.round.tournament):
+            return False
         return super().has_change_permission(request, obj)
 
     def save_model(self, request, obj, form, change):
@@ -419,6 +431,18 @@ class AdjustmentAdmin(ReasonedHistoryAdmin):
     @admin.display(description=_("round"))
     def round_of(self, adjustment):
         return adjustment.round
+
+    def has_change_permission(self, request, obj=None):
+        if obj is not None and not roles.directs(request.user, obj.round.tournament):
+            return False
+        return super().has_change_permission(request, obj)
+
+    def has_add_permission(self, request):
+        return super().has_add_permission(request) and roles.directed(request.user).exists()
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        form = super().get_form(request, obj, change=change, **kwargs)
+        return type(form.__name__, (form,), {"user": request.user})
 
     def save_model(self, request, obj, form, change):
         data = form.cleaned_data

@@ -7,8 +7,11 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self):
+        from games.selectors import table_directors
         from games.signals import deal_result_changed
 
         from .receivers import hotseat_deal_changed
+        from .roles import directs_table
 
         deal_result_changed.connect(hotseat_deal_changed, dispatch_uid="tournament-sheets")
+        table_directors(directs_table)  # who may abandon a tournament's table played here

@@ -8,7 +8,9 @@ exit status 1).
 
 import datetime
 import json
+import math
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -21,6 +23,13 @@ from .sheets import SheetError, check_sheet
 
 ORDER_KEYS = ("match_points", "points", "opponents", "wins")
 SEATINGS = ("mixing", "swiss")
+# What the database holds (the tests compare them with the columns): checked here, so that
+# what passes is stored as it was written.
+TOURNAMENT_NAME_LENGTH = 200
+PLAYER_NAME_LENGTH = 60  # the name, and its case-folded key
+MOST_ROUNDS = 100
+SEEDS = range(-(2**63), 2**63)
+MOST_BYE_POINTS = Fraction(999999, 100)  # four digits before the point, two after
 FIELDS = (
     "tournament",
     "date",
@@ -37,7 +46,24 @@ FIELDS = (
 
 
 class NotADocument(Exception):
-    """Bad JSON, a missing or mistyped top-level field, an unknown game or option."""
+    """Bad JSON, a missing, mistyped or out of range top-level field, an unknown game or
+    option; the message begins with the field's name."""
+
+
+class OptionsRefused(NotADocument):
+    """Options the game's rules refuse; ``refusal`` is the rules' (a ``RulesError``)."""
+
+    def __init__(self, refusal):
+        super().__init__(f"options: {refusal}")
+        self.refusal = refusal
+
+
+class Unplayable(NotADocument):
+    """Options that a table of ``size`` players, which a round may need, cannot play."""
+
+    def __init__(self, size: int, reason: str):
+        super().__init__(f"options: not playable at a table of {size}: {reason}")
+        self.size = size
 
 
 class BrokenRule(Refusal):
@@ -114,9 +140,13 @@ def is_int(value) -> bool:
     return type(value) is int  # not bool
 
 
+def not_a_number(constant: str):
+    raise NotADocument(f"not JSON: {constant} is not a number")
+
+
 def read(text: str) -> Document:
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=not_a_number)  # no NaN, no Infinity
     except ValueError as exc:  # bad JSON, or a number of thousands of digits
         raise NotADocument(f"not JSON: {exc}") from None
     except RecursionError:
@@ -137,12 +167,32 @@ def read_header(data: dict) -> Document:
         or not all(isinstance(p, str) and p.strip() and p.isprintable() for p in players)
     ):
         raise NotADocument("players must be a list of names (printable text)")
-    if len(set(players)) != len(players):
-        raise NotADocument("players must name each entrant once")
+    seen: dict[str, str] = {}
+    for name in players:
+        stored = " ".join(name.split())  # as the club keeps it, and its key folded
+        if max(len(stored), len(stored.casefold())) > PLAYER_NAME_LENGTH:
+            raise NotADocument(
+                f"players: a name may be at most {PLAYER_NAME_LENGTH} characters long "
+                f"({name[:20]!r}…)"
+            )
+        key = player_key(name)
+        if key in seen:
+            raise NotADocument(
+                f"players must name each entrant once: {seen[key]!r} and {name!r} are one player"
+            )
+        seen[key] = name
     rounds = data.get("rounds")
     if not isinstance(rounds, list):
         raise NotADocument("rounds must be a list")
+    if len(rounds) > MOST_ROUNDS:
+        raise NotADocument(f"rounds: at most {MOST_ROUNDS} rounds")
     return Document(**read_settings(data, rounds_held=len(rounds)), players=players)
+
+
+def player_key(name: str) -> str:
+    """Names that are one player: spaces collapsed, compatibility forms and case folded
+    ("Frank", "frank" and "ｆｒａｎｋ")."""
+    return unicodedata.normalize("NFKC", " ".join(name.split())).casefold()
 
 
 def read_settings(data: dict, rounds_held: int = 0) -> dict:
@@ -160,28 +210,34 @@ def read_settings(data: dict, rounds_held: int = 0) -> dict:
     name = data.get("tournament")
     if not isinstance(name, str) or not name.strip() or not name.isprintable():
         raise NotADocument("tournament must be the tournament's name (printable text)")
+    if len(name.strip()) > TOURNAMENT_NAME_LENGTH:
+        raise NotADocument(
+            f"tournament: a name may be at most {TOURNAMENT_NAME_LENGTH} characters long"
+        )
     try:
         options = registry.rules(parts.key).parse_options(data.get("options"))
     except RulesError as exc:
-        raise NotADocument(f"options: {exc}") from None
+        raise OptionsRefused(exc) from None
+    fit_every_table(parts, options)
     try:
         settings = parts.read_settings(
             {key: data[key] for key in parts.setting_names if key in data}
         )
     except ValueError as exc:
         raise NotADocument(str(exc)) from None
-    planned = data.get("rounds_planned", max(rounds_held, 1))
-    if not is_int(planned) or planned < max(rounds_held, 1):
-        raise NotADocument("rounds_planned must be a whole number, at least the rounds held")
+    least = max(rounds_held, 1)
+    planned = data.get("rounds_planned", least)
+    if not is_int(planned) or not least <= planned <= MOST_ROUNDS:
+        raise NotADocument(
+            f"rounds_planned must be a whole number from {least} (the rounds held) to {MOST_ROUNDS}"
+        )
     seating = data.get("seating", parts.seating)
-    if seating not in SEATINGS:
+    if not isinstance(seating, str) or seating not in SEATINGS:
         raise NotADocument('seating must be "mixing" or "swiss"')
     seed = data.get("seed", 0)
-    if not is_int(seed):
-        raise NotADocument("seed must be a whole number")
-    bye_points = data.get("bye_points", 3)
-    if type(bye_points) not in (int, float) or bye_points < 0:
-        raise NotADocument("bye_points must be a number from 0")
+    if not is_int(seed) or seed not in SEEDS:
+        raise NotADocument(f"seed must be a whole number from {SEEDS.start} to {SEEDS.stop - 1}")
+    bye_points = read_bye_points(data.get("bye_points", 3))
     order = data.get("order", list(ORDER_KEYS))
     if (
         not isinstance(order, list)
@@ -202,9 +258,31 @@ def read_settings(data: dict, rounds_held: int = 0) -> dict:
         "rounds_planned": planned,
         "seating": seating,
         "seed": seed,
-        "bye_points": Fraction(str(bye_points)),
+        "bye_points": bye_points,
         "order": order,
     }
+
+
+def fit_every_table(parts, options: dict) -> None:
+    """The options must be playable at every size of table a round may need (Фантан's start
+    at the two has no table of three); ``Unplayable`` names the first size that is not."""
+    rules = registry.rules(parts.key)
+    for size in parts.allowed_sizes():
+        try:
+            rules.parse_options(parts.table_options(options, size))
+        except RulesError as exc:
+            raise Unplayable(size, str(exc)) from None
+
+
+def read_bye_points(value) -> Fraction:
+    """Bye points from 0 to MOST_BYE_POINTS, in hundredths at most, exactly."""
+    if type(value) in (int, float) and math.isfinite(value):
+        exact = Fraction(str(value)) if isinstance(value, float) else Fraction(value)
+        if 0 <= exact <= MOST_BYE_POINTS and (exact * 100).denominator == 1:
+            return exact
+    raise NotADocument(
+        f"bye_points must be a number from 0 to {float(MOST_BYE_POINTS)}, in hundredths at most"
+    )
 
 
 def read_date(value) -> datetime.date:

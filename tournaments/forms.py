@@ -5,19 +5,24 @@ import secrets
 from dataclasses import dataclass
 
 from django import forms
+from django.contrib.auth import get_user_model
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
+from club.fields import DecimalNumberField, WholeNumberField, whole_number
 from club.models import Player
 from club.refusals import Refusal
 from club.wording import refusal_text
 from games import registry
 
-from .models import Entrant, Tournament
+from .document import MOST_ROUNDS, SEEDS
+from .models import Entrant, Official, Tournament
+from .roles import candidates
 from .selectors_director import Layout, sub_heads
+from .services import MOST_ADJUSTMENT
 
 ORDERS = {
     "default": ["match_points", "points", "opponents", "wins"],
@@ -27,6 +32,7 @@ SETTING_LABELS = {"deals": _("Deals at each table in a round")}
 MOST_ROWS = 500  # a typed sheet is never longer than this
 MOST_NAMES = 200  # names entered at once
 NAME_LENGTH = Player._meta.get_field("name").max_length
+MOST_FIGURE = 10**6  # a typed sheet's figure, either way: no game's row comes near it
 
 
 def model_label(name: str):
@@ -54,17 +60,17 @@ class TournamentForm(forms.Form):
         initial=timezone.localdate,
         widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}),
     )
-    rounds_planned = forms.IntegerField(
-        label=model_label("rounds_planned"), min_value=1, max_value=100, initial=3
+    rounds_planned = WholeNumberField(
+        label=model_label("rounds_planned"), min_value=1, max_value=MOST_ROUNDS, initial=3
     )
     seating = forms.ChoiceField(label=model_label("seating"), choices=Tournament.Seating.choices)
-    seed = forms.IntegerField(
+    seed = WholeNumberField(
         label=model_label("seed"),
-        min_value=-(2**63),
-        max_value=2**63 - 1,
+        min_value=SEEDS.start,
+        max_value=SEEDS.stop - 1,
         help_text=_("Drawn at random: every round's seating follows from it."),
     )
-    bye_points = forms.DecimalField(
+    bye_points = DecimalNumberField(
         label=model_label("bye_points"), min_value=0, max_digits=6, decimal_places=2, initial=3
     )
     order = forms.ChoiceField(
@@ -93,7 +99,7 @@ class TournamentForm(forms.Form):
         self.fields["token"].initial = secrets.token_urlsafe(16)
         defaults = self.parts.read_settings({})
         for name in self.parts.setting_names:
-            self.fields[f"setting_{name}"] = forms.IntegerField(
+            self.fields[f"setting_{name}"] = WholeNumberField(
                 label=SETTING_LABELS.get(name, name), initial=defaults[name], min_value=1
             )
 
@@ -226,12 +232,19 @@ class SwapForm(forms.Form):
         self.fields["first"].queryset = self.fields["second"].queryset = entrants
 
 
+class AdjustmentPointsField(WholeNumberField):
+    """An adjustment's game points: digits 0 to 9, within the service's range."""
+
+    def __init__(self, **kwargs):
+        super().__init__(min_value=-MOST_ADJUSTMENT, max_value=MOST_ADJUSTMENT, **kwargs)
+
+
 class AdjustForm(forms.Form):
     """A director's penalty or correction of one entrant's game points in one round."""
 
     entrant = EntrantChoice(Entrant.objects.none(), label=_("Entrant"), empty_label="—")
     round = forms.TypedChoiceField(label=_("Round"), coerce=int)
-    points = forms.IntegerField(label=_("Game points (+ or −)"))
+    points = AdjustmentPointsField(label=_("Game points (+ or −)"))
     reason = forms.CharField(label=_("Reason"), max_length=300)
 
     def __init__(self, tournament, data=None):
@@ -253,6 +266,32 @@ class AdjustForm(forms.Form):
 
 
 # -- a typed sheet --------------------------------------------------------------------------
+
+
+class OfficialForm(forms.Form):
+    """A member named a director or a scorer of the tournament: any active account may be
+    chosen (one with a role already changes it); those without one are offered."""
+
+    account = forms.ModelChoiceField(
+        get_user_model().objects.filter(is_active=True),
+        label=_("Member"),
+        error_messages={
+            "required": _("Choose a member."),
+            "invalid_choice": _("That member is not in the club's list."),
+        },
+    )
+    role = forms.ChoiceField(
+        label=_("Role"),
+        choices=Official.Role.choices,
+        initial=Official.Role.SCORER,
+        error_messages={"invalid_choice": _("Choose director or scorer.")},
+    )
+
+    def __init__(self, tournament, data=None):
+        super().__init__(data, prefix="official")
+        self.fields["account"].widget.choices = [("", "—")] + [
+            (account.pk, account.get_username()) for account in candidates(tournament)
+        ]
 
 
 class RowInputError(Refusal):
@@ -303,13 +342,19 @@ def saved_values(spec: dict, row: dict | None, seats: int) -> list[str]:
 
 
 def whole(text: str, row: int) -> int:
-    text = text.strip().replace("−", "-").replace("+", "")
-    try:
-        return int(text)
-    except ValueError:
+    number = whole_number(text)
+    if number is None:
         raise RowInputError(
-            row, gettext_noop("“%(value)s” is not a whole number."), value=text
-        ) from None
+            row, gettext_noop("“%(value)s” is not a whole number."), value=text.strip()
+        )
+    if abs(number) > MOST_FIGURE:
+        raise RowInputError(
+            row,
+            gettext_noop("“%(value)s” is beyond any score: at most %(most)s either way."),
+            value=text.strip(),
+            most=MOST_FIGURE,
+        )
+    return number
 
 
 class SheetForm:

@@ -273,3 +273,34 @@ class Adjustment(models.Model):
 
     def __str__(self):
         return f"{self.entrant} {self.points:+d}: {self.reason}"
+
+
+class Official(models.Model):
+    """A member who directs or scores one tournament (``tournaments.roles``): its creator is
+    its first director; a director of it names the others."""
+
+    class Role(models.TextChoices):
+        DIRECTOR = "director", _("director")
+        SCORER = "scorer", _("scorer")
+
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="officials"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("user"),
+        on_delete=models.CASCADE,
+        related_name="tournament_roles",
+    )
+    role = models.CharField(_("role"), max_length=8, choices=Role.choices)
+
+    class Meta:
+        ordering = ["tournament", "role", "user__username"]
+        verbose_name = _("tournament's director or scorer")
+        verbose_name_plural = _("tournaments' directors and scorers")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "user"], name="official_once"),
+        ]
+
+    def __str__(self):
+        return f"{self.tournament} · {self.user} ({self.get_role_display()})"

@@ -16,12 +16,11 @@ from club.models import AuditEntry, Player
 from club.notices import send_on_commit
 from club.services import ServiceError, Stale, add_player
 from games import registry
-from games.engine.base import RulesError
-from games.services import finish_tournament_table, start_table
+from games.services import finish_tournament_table, refused, start_table
 
 from . import seating
 from .addresses import key_lookup, readable_key
-from .document import Document, NotADocument, read_settings
+from .document import Document, NotADocument, OptionsRefused, Unplayable, read_settings
 from .models import (
     Adjustment,
     Bye,
@@ -32,8 +31,11 @@ from .models import (
     TableSeat,
     Tournament,
 )
+from .roles import first_director
 from .selectors_director import has_played
 from .sheets import SheetError, check_sheet, sum_sheet
+
+MOST_ADJUSTMENT = 10_000  # game points either way: beyond any penalty, within any column
 
 
 def group_name(tournament: Tournament) -> str:
@@ -80,6 +82,7 @@ def import_document(*, doc: Document, user=None) -> Tournament:
                     SheetRow(table=row_table, index=k, data=row)
                     for k, row in enumerate(table.rows, start=1)
                 )
+        first_director(tournament=tournament, user=user)
         audit(user, "tournament.import", tournament, name=doc.name, rounds=len(doc.rounds))
         notify_on_commit(tournament)
     return tournament
@@ -105,6 +108,15 @@ def notify_on_commit(tournament: Tournament) -> None:
 
 class TournamentError(ServiceError):
     """A refusal to show on the page (as the games' services refuse)."""
+
+
+class OptionRefused(TournamentError):
+    """The game's options refused by its rules, in their words (as a new table's form shows
+    them); ``option`` is the one at fault (as records name it), or None."""
+
+    def __init__(self, option: str | None, message: str, **params):
+        super().__init__(message, **params)
+        self.option = option
 
 
 class EntryRefused(TournamentError):
@@ -156,11 +168,21 @@ def create_tournament(
                 "order": order,
             }
         )
+    except OptionsRefused as exc:
+        refusal = refused(exc.refusal)
+        option = getattr(refusal, "option", None)
+        raise OptionRefused(option, refusal.message, **refusal.params) from None
+    except Unplayable as exc:
+        raise TournamentError(
+            gettext_noop(
+                "These options cannot be played at a table of %(count)s, which a round may need."
+            ),
+            count=exc.size,
+        ) from None
     except NotADocument as exc:
         raise TournamentError(
             gettext_noop("These settings do not fit: %(reason)s"), reason=str(exc)
         ) from None
-    fit_every_table(checked["game"], checked["options"])
     with transaction.atomic():
         sent = form_token and Tournament.objects.filter(form_token=form_token).first()
         if sent:
@@ -188,26 +210,10 @@ def create_tournament(
             if not sent:
                 raise
             return created_from(sent, user)
+        first_director(tournament=tournament, user=user)
         audit(user, "tournament.create", tournament)
         notify_on_commit(tournament)
     return tournament
-
-
-def fit_every_table(game: str, options: dict) -> None:
-    """A new tournament's options must work at every size of table a round may need
-    (Фантан's start at the two has no table of three)."""
-    parts, rules = registry.tournament(game), registry.rules(game)
-    for size in parts.allowed_sizes():
-        try:
-            rules.parse_options(parts.table_options(options, size))
-        except RulesError:
-            raise TournamentError(
-                gettext_noop(
-                    "These options cannot be played at a table of %(count)s, which a round may "
-                    "need."
-                ),
-                count=size,
-            ) from None
 
 
 def created_from(sent: Tournament, user) -> Tournament:
@@ -249,12 +255,15 @@ def add_entrants(*, tournament: Tournament, players: list, user) -> list[Entrant
             seen[key] = name
         number, joined = locked.entrants.count(), locked.rounds.count() + 1
         entrants = []
-        for entry, key, name in zip(players, keys, names, strict=True):
-            player = (
-                entry
-                if isinstance(entry, Player)
-                else (club.get(key) or add_player(name=name, by=user))
-            )
+        for index, (entry, key, name) in enumerate(zip(players, keys, names, strict=True)):
+            try:  # a new name that looks like a club player's is refused
+                player = (
+                    entry
+                    if isinstance(entry, Player)
+                    else (club.get(key) or add_player(name=name, by=user))
+                )
+            except ServiceError as exc:
+                raise EntryRefused(index, exc.message, **exc.params) from None
             number += 1
             entrants.append(
                 Entrant.objects.create(
@@ -432,6 +441,7 @@ def adjust(*, round_: Round, entrant: Entrant, points: int, reason: str, user) -
     reason = " ".join(reason.split())
     if not reason:
         raise TournamentError(gettext_noop("Give the reason for the adjustment."))
+    check_adjustment_points(points)
     if entrant.tournament_id != round_.tournament_id:
         raise TournamentError(gettext_noop("That entrant is not in this tournament."))
     with transaction.atomic():
@@ -857,8 +867,7 @@ def revert_adjustment(*, adjustment: Adjustment, history_id: int, reason: str, u
 def check_adjustment_change(*, adjustment: Adjustment, points, note: str | None) -> tuple:
     """The points and note an adjustment would have; TournamentError if they are not
     whole points and a stated reason, or change nothing."""
-    if type(points) is not int:
-        raise TournamentError(gettext_noop("The points must be a whole number."))
+    check_adjustment_points(points)
     stored = Adjustment.objects.filter(pk=adjustment.pk).first()
     if stored is None:
         raise TournamentError(gettext_noop("This adjustment no longer exists."))
@@ -868,6 +877,16 @@ def check_adjustment_change(*, adjustment: Adjustment, points, note: str | None)
     if (points, note) == (stored.points, stored.reason):
         raise TournamentError(gettext_noop("The adjustment is unchanged."))
     return points, note
+
+
+def check_adjustment_points(points) -> None:
+    if type(points) is not int:
+        raise TournamentError(gettext_noop("The points must be a whole number."))
+    if abs(points) > MOST_ADJUSTMENT:
+        raise TournamentError(
+            gettext_noop("An adjustment is at most %(most)s game points either way."),
+            most=MOST_ADJUSTMENT,
+        )
 
 
 def save_adjustment(

@@ -8,11 +8,11 @@ in order with their places, and each entrant's round by round breakdown. Match p
 exact (``Fraction``); ``number`` writes them as JSON and CSV do (4 or 4.5).
 """
 
-import csv
-import io
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+
+from club.spreadsheets import csv_text
 
 KEYS = ("match_points", "points", "opponents", "wins")
 DEFAULT_ORDER = KEYS  # a club that ranks by total points alone: ("points", "match_points")
@@ -93,12 +93,8 @@ class Standings:
         return [row.as_json(name) for row in self.rows]
 
     def as_csv(self, name: Callable[[Hashable], object] | None = None) -> str:
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(COLUMNS)
-        for row in self.as_json(name):
-            writer.writerow([row[column] for column in COLUMNS])
-        return out.getvalue()
+        rows = [[row[column] for column in COLUMNS] for row in self.as_json(name)]
+        return csv_text([COLUMNS, *rows])
 
 
 def number(value: Fraction | int) -> int | float:

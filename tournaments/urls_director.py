@@ -21,6 +21,12 @@ urlpatterns = [
     path("<str:key>/run/tables/<int:pk>/play-here", views.play_here, name="tournament-play-here"),
     path("<str:key>/run/tables/<int:pk>/confirm", views.confirm, name="tournament-confirm"),
     path("<str:key>/run/adjust", views.adjust, name="tournament-adjust"),
+    path("<str:key>/run/officials", views.name_official, name="tournament-name-official"),
+    path(
+        "<str:key>/run/officials/<int:pk>/remove",
+        views.remove_official,
+        name="tournament-remove-official",
+    ),
     path(
         "<str:key>/rounds/<int:number>/sheets/", views.round_sheets, name="tournament-round-sheets"
     ),

@@ -9,17 +9,16 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from club import roles
-from club.roles import allowed
+from club.roles import allowed, signed_in
 from club.services import ServiceError, Stale
 from club.wording import refusal_text
 from games import registry
 
-from . import selectors_corrections, services
+from . import roles, selectors_corrections, services
 from .forms import RowInputError
 from .forms_corrections import ROW, CorrectionForm, RevertForm, row_form, typed_row
 from .models import RoundTable, SheetRow
-from .views_director import tournament_or_404
+from .views_director import tournament_for
 
 TEMPLATE = "tournaments/director/row.html"
 
@@ -84,10 +83,10 @@ def render_row(
 
 
 @require_GET
-@allowed(roles.is_scorer)
+@allowed(signed_in)
 def table_rows(request, key, pk):
     """A table's rows in words, each linked to its correction."""
-    tournament = tournament_or_404(key)
+    tournament = tournament_for(request, key, roles.scores)
     try:
         table, layout = selectors_corrections.table_of(tournament, pk)
     except RoundTable.DoesNotExist:
@@ -108,10 +107,10 @@ def table_rows(request, key, pk):
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-@allowed(roles.is_scorer)
+@allowed(signed_in)
 def row(request, key, pk, index):
     """The row as the typed sheet shows it, corrected with a reason."""
-    tournament = tournament_or_404(key)
+    tournament = tournament_for(request, key, roles.scores)
     page = page_or_404(tournament, pk, index)
     if services.rows_closed(page.table):
         return render_row(request, page, status=409)
@@ -163,10 +162,10 @@ def stale(request, tournament, page, exc, reason: str):
 
 
 @require_POST
-@allowed(roles.is_scorer, pages=False)
+@allowed(signed_in, pages=False)
 def revert(request, key, pk, index):
     """An earlier version of the row put back, with a reason."""
-    tournament = tournament_or_404(key)
+    tournament = tournament_for(request, key, roles.scores)
     page = page_or_404(tournament, pk, index)
     if services.rows_closed(page.table):
         return render_row(request, page, status=409)

@@ -1,22 +1,34 @@
 """The directors' and scorers' pages: parse the input, call one service, render. A refusal
-comes back as the page with its message (role="alert") and a 4xx status; nothing changed."""
+comes back as the page with its message (role="alert") and a 4xx status; nothing changed.
+Each page and write is for the directors or the scorers of its own tournament
+(``tournaments.roles``); anyone else gets 403."""
 
 from functools import wraps
 
+from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from club import roles
-from club.roles import allowed, directors_and_scorers
+from club import roles as club_roles
+from club.roles import allowed, signed_in
 from club.services import ServiceError
 from club.wording import refusal_text
 from games import registry
 
-from . import addresses, selectors_director, services
-from .forms import AdjustForm, EntrantForm, RowInputError, SheetForm, SwapForm, TournamentForm
+from . import addresses, roles, selectors_director, services
+from .forms import (
+    AdjustForm,
+    EntrantForm,
+    OfficialForm,
+    RowInputError,
+    SheetForm,
+    SwapForm,
+    TournamentForm,
+)
 from .models import Entrant, Round, RoundTable, Tournament
 from .views_public import option_lines
 
@@ -24,6 +36,15 @@ from .views_public import option_lines
 def tournament_or_404(key: str) -> Tournament:
     """Under a former key, the page redirects to its address under the key."""
     return addresses.tournament_or_404(key)
+
+
+def tournament_for(request, key: str, check) -> Tournament:
+    """The tournament, if ``check`` (``roles.directs``, ``roles.scores``) lets the member
+    in; 403 otherwise."""
+    tournament = tournament_or_404(key)
+    if not check(request.user, tournament):
+        raise PermissionDenied
+    return tournament
 
 
 def run_url(tournament: Tournament, anchor: str = "") -> str:
@@ -35,7 +56,7 @@ def run_url(tournament: Tournament, anchor: str = "") -> str:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-@allowed(roles.is_director)
+@allowed(club_roles.is_director)
 def new_tournament(request, game):
     try:
         registry.tournament(game)  # a game without tournament parts has no such page
@@ -51,6 +72,9 @@ def new_tournament(request, game):
                 tournament = services.create_tournament(
                     user=request.user, **form.service_arguments()
                 )
+            except services.OptionRefused as exc:  # at its option, as the new-table form
+                form.options_form.refuse(exc, refusal_text(exc))
+                status = exc.status
             except services.TournamentError as exc:
                 error, status = refusal_text(exc), exc.status
             else:
@@ -74,7 +98,11 @@ def render_run(request, tournament: Tournament, *, error=None, status=200, **for
         "tournament": tournament,
         "game": registry.game(tournament.game),
         "error": error,
-        "is_director": roles.is_director(request.user),
+        "is_director": roles.directs(request.user, tournament),
+        "officials": roles.officials(tournament),
+        "official_form": (forms.get("official_form") or OfficialForm(tournament))
+        if roles.directs(request.user, tournament)
+        else None,
         "enter_form": forms.get("enter_form") or EntrantForm(tournament),
         "adjust_form": forms.get("adjust_form") or AdjustForm(tournament),
         "swap_form": (forms.get("swap_form") or SwapForm(draft.model)) if draft else None,
@@ -83,21 +111,22 @@ def render_run(request, tournament: Tournament, *, error=None, status=200, **for
 
 
 @require_GET
-@allowed(directors_and_scorers)
+@allowed(signed_in)
 def run(request, key):
-    return render_run(request, tournament_or_404(key))
+    return render_run(request, tournament_for(request, key, roles.scores))
 
 
 def write(check):
-    """A POST of the director's page: ``handler(request, tournament, **kwargs)`` calls one
-    service and returns where to go next, or a page of its own (a form's errors)."""
+    """A POST of the director's page, for the members whom ``check`` lets in to this
+    tournament: ``handler(request, tournament, **kwargs)`` calls one service and returns
+    where to go next, or a page of its own (a form's errors)."""
 
     def decorate(handler):
         @require_POST
-        @allowed(check, pages=False)
+        @allowed(signed_in, pages=False)
         @wraps(handler)
         def view(request, key, **kwargs):
-            tournament = tournament_or_404(key)
+            tournament = tournament_for(request, key, check)
             try:
                 answer = handler(request, tournament, **kwargs)
             except ServiceError as exc:  # the club's (a blank name) or the tournament's
@@ -116,7 +145,7 @@ def get_or_404(queryset, **lookup):
     return found
 
 
-@write(roles.is_director)
+@write(roles.directs)
 def enter(request, tournament):
     form = EntrantForm(tournament, request.POST)
     if not form.is_valid():
@@ -135,12 +164,12 @@ WITHDRAWALS = {"withdraw": services.withdraw, "remove": services.remove_entrant}
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-@allowed(roles.is_director)
+@allowed(signed_in)
 def withdraw(request, key, pk):
     """Asks first: the page says what withdrawing does (an entrant who has not played has
     his entry removed) and its button confirms it, with the rounds it counted; anything
     else posted only asks again."""
-    tournament = tournament_or_404(key)
+    tournament = tournament_for(request, key, roles.directs)
     entrant = Entrant.objects.select_related("player").filter(tournament=tournament, pk=pk).first()
     if entrant is None:
         if request.method != "POST":
@@ -170,20 +199,20 @@ def withdraw(request, key, pk):
     return redirect(run_url(tournament, "entrants"))
 
 
-@write(roles.is_director)
+@write(roles.directs)
 def undo_withdrawal(request, tournament, pk):
     entrant = get_or_404(Entrant.objects.all(), tournament=tournament, pk=pk)
     services.undo_withdrawal(entrant=entrant, user=request.user)
     return run_url(tournament, "entrants")
 
 
-@write(roles.is_director)
+@write(roles.directs)
 def draw(request, tournament):
     round_ = services.draw_round(tournament=tournament, user=request.user)
     return run_url(tournament, f"round-{round_.number}")
 
 
-@write(roles.is_director)
+@write(roles.directs)
 def swap(request, tournament, number):
     round_ = get_or_404(Round.objects.all(), tournament=tournament, number=number)
     form = SwapForm(round_, request.POST)
@@ -198,28 +227,28 @@ def swap(request, tournament, number):
     return run_url(tournament, f"round-{number}")
 
 
-@write(roles.is_director)
+@write(roles.directs)
 def release(request, tournament, number):
     round_ = get_or_404(Round.objects.all(), tournament=tournament, number=number)
     services.release_round(round_=round_, user=request.user)
     return run_url(tournament, f"round-{number}")
 
 
-@write(roles.is_director)
+@write(roles.directs)
 def play_here(request, tournament, pk):
     table = get_or_404(RoundTable.objects.all(), round__tournament=tournament, pk=pk)
     table = services.play_here(table=table, user=request.user)
     return table.hotseat.get_absolute_url()
 
 
-@write(roles.is_scorer)
+@write(roles.scores)
 def confirm(request, tournament, pk):
     table = get_or_404(RoundTable.objects.all(), round__tournament=tournament, pk=pk)
     services.confirm_sheet(table=table, user=request.user)
     return run_url(tournament, f"table-{table.pk}")
 
 
-@write(roles.is_director)
+@write(roles.directs)
 def adjust(request, tournament):
     form = AdjustForm(tournament, request.POST)
     if not form.is_valid():
@@ -235,14 +264,40 @@ def adjust(request, tournament):
     return run_url(tournament, "adjustments")
 
 
+# -- its directors and scorers --------------------------------------------------------------
+
+
+@write(roles.directs)
+def name_official(request, tournament):
+    form = OfficialForm(tournament, request.POST)
+    if not form.is_valid():
+        return render_run(request, tournament, status=400, official_form=form)
+    roles.name_official(
+        tournament=tournament,
+        account=form.cleaned_data["account"],
+        role=form.cleaned_data["role"],
+        by=request.user,
+    )
+    return run_url(tournament, "officials")
+
+
+@write(roles.directs)
+def remove_official(request, tournament, pk):
+    account = get_user_model().objects.filter(pk=pk).first()
+    if account is None:
+        raise Http404
+    roles.remove_official(tournament=tournament, account=account, by=request.user)
+    return run_url(tournament, "officials")
+
+
 # -- paper sheets and typed sheets ----------------------------------------------------------
 
 
 @require_GET
-@allowed(directors_and_scorers)
+@allowed(signed_in)
 def round_sheets(request, key, number):
     """A round's paper sheets, one a page when printed."""
-    tournament = tournament_or_404(key)
+    tournament = tournament_for(request, key, roles.scores)
     try:
         sheets = selectors_director.paper_sheets(tournament, number)
     except RoundTable.DoesNotExist:
@@ -270,11 +325,11 @@ def round_sheets(request, key, number):
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-@allowed(roles.is_scorer)
+@allowed(signed_in)
 def table_sheet(request, key, pk):
     """A table's sheet typed in from paper, row by row; every row is checked by the game,
     and a refused sheet keeps everything typed, the faulty row marked."""
-    tournament = tournament_or_404(key)
+    tournament = tournament_for(request, key, roles.scores)
     try:
         table = selectors_director.round_table(tournament, pk)
     except RoundTable.DoesNotExist:

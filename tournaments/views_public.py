@@ -2,8 +2,6 @@
 Each reads the tournament once (``selectors.played``, without the draft round) and computes
 the rest from it, so a page costs the same number of queries for 8 entrants or 200."""
 
-import csv
-import io
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -17,8 +15,10 @@ from django.views.decorators.http import require_GET
 
 from club import roles
 from club.models import Player
+from club.spreadsheets import csv_text
 from games import registry
 
+from . import roles as tournament_roles
 from . import selectors, selectors_director
 from .addresses import tournament_or_404
 from .models import Tournament
@@ -248,7 +248,7 @@ def tournament_page(request, key: str):
             "order": [ORDER_LABELS[key] for key in tournament.order],
             "entrants": played_.entrants,
             "rounds": round_views(played_),
-            "can_run": roles.is_scorer(request.user),
+            "can_run": tournament_roles.scores(request.user, tournament),
         },
     )
 
@@ -344,13 +344,11 @@ def sheets_csv(request, key: str):
     played_ = selectors.played(tournament).released_only()
     parts = registry.tournament(tournament.game)
     width = max(parts.allowed_sizes())
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(
+    lines = [
         ["round", "table", "row"]
         + [f"player_{n}" for n in range(1, width + 1)]
         + [f"points_{n}" for n in range(1, width + 1)]
-    )
+    ]
     for round_number, (models, shown) in enumerate(
         zip(played_.tables, played_.rounds, strict=True), start=1
     ):
@@ -362,10 +360,10 @@ def sheets_csv(request, key: str):
                 figures = parts.row_points(
                     row, seats=seats, options=options, settings=tournament.game_settings
                 )
-                writer.writerow(
+                lines.append(
                     [round_number, table.number, index, *sheet.players, *blank, *figures, *blank]
                 )
-    return attachment(out.getvalue(), f"{tournament.key}-sheets.csv")
+    return attachment(csv_text(lines), f"{tournament.key}-sheets.csv")
 
 
 @dataclass

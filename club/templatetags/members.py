@@ -6,6 +6,6 @@ register = template.Library()
 
 
 @register.filter
-def is_director(user) -> bool:
-    """The header's "Members" link: for the directors (and the superusers)."""
-    return roles.is_director(user)
+def is_organiser(user) -> bool:
+    """The header's "Members" link: for the organisers (and the superusers)."""
+    return roles.is_organiser(user)

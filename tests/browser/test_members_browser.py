@@ -1,4 +1,4 @@
-"""The members' pages in a real browser (Debian's chromium, Playwright): a director follows
+"""The members' pages in a real browser (Debian's chromium, Playwright): an organiser follows
 the header's "Members" link, invites a member with a club player, reads the password shown
 once; the member signs in with it, follows his user name to his account page, changes his
 name and his password, and signs in again with the new one.
@@ -13,25 +13,25 @@ import pytest
 from django.contrib.auth.models import Group
 
 from club.models import AuditEntry, Player
-from club.roles import DIRECTOR, PLAYER
+from club.roles import ORGANISER, PLAYER
 from tests.support.browser import PASSWORD, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("transactional_db")]
 
 
-def test_a_director_invites_a_member_who_renames_himself_and_changes_his_password(
+def test_an_organiser_invites_a_member_who_renames_himself_and_changes_his_password(
     open_page, django_user_model
 ):
-    director = django_user_model.objects.create_user("director", password=PASSWORD)
+    organiser = django_user_model.objects.create_user("organiser", password=PASSWORD)
     # get_or_create: an earlier transactional test may have flushed the migration's groups
-    director.groups.add(Group.objects.get_or_create(name=DIRECTOR)[0])
+    organiser.groups.add(Group.objects.get_or_create(name=ORGANISER)[0])
     Group.objects.get_or_create(name=PLAYER)
     for name in ("Анна", "Вера"):
         Player.objects.create(name=name)
     page = open_page()
 
     page.goto("/accounts/login/")
-    sign_in(page, "director")
+    sign_in(page, "organiser")
     page.wait_for_url("**/")
     assert page.get_by_role("link", name="Admin").count() == 0
     page.get_by_role("link", name="Members", exact=True).click()

@@ -362,11 +362,12 @@ def every_page(user) -> list[str]:
     """The addresses of every kind of page, with the tables and tournaments they show."""
     from django.contrib.auth.models import Group
 
-    from club.roles import DIRECTOR
+    from club.roles import DIRECTOR, ORGANISER
     from tournaments import document
     from tournaments import services as tournament_services
 
     user.groups.add(Group.objects.get_or_create(name=DIRECTOR)[0])
+    user.groups.add(Group.objects.get_or_create(name=ORGANISER)[0])  # the members' page
     names = NAMES["ru"]
     pages = [
         "/",

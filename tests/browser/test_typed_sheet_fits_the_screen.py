@@ -14,7 +14,7 @@ import pytest
 from django.contrib.auth.models import Group
 
 from club.models import Player
-from club.roles import DIRECTOR, SCORER
+from club.roles import DIRECTOR
 from games import registry
 from tests.support import phone_screen
 from tests.support.accounts import user_in
@@ -75,11 +75,10 @@ BOXES = """() => [...document.body.querySelectorAll('*')].filter(e => e.getClien
 
 @pytest.fixture
 def member(django_user_model):
-    """The phone's member: a scorer (and a director, to set the tournament up). The groups are
-    made again: a transactional test empties the tables the migration filled."""
-    for name in (SCORER, DIRECTOR):
-        Group.objects.get_or_create(name=name)
-    return user_in(django_user_model, "scorer", SCORER, DIRECTOR)
+    """The phone's member: the tournament's director, who scores it too. The group is made
+    again: a transactional test empties the tables the migration filled."""
+    Group.objects.get_or_create(name=DIRECTOR)
+    return user_in(django_user_model, "scorer", DIRECTOR)
 
 
 def tournament_table(user, game: str) -> RoundTable:

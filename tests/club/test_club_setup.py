@@ -118,7 +118,7 @@ def test_a_player_edited_in_the_admin_goes_through_the_service(admin_client, pla
     assert Player.objects.filter(name__in=["борис", "Борис"]).count() == 1
 
 
-def test_the_health_check_answers(client):
+def test_the_health_check_answers(client, db):
     assert client.get("/healthz").content == b"ok"
 
 

@@ -18,7 +18,7 @@ from games.models import Seat, Table
 from tests.support import club_night
 from tournaments.models import Tournament
 
-ROLES = ["anonymous", "player", "scorer", "director", "staff"]
+ROLES = ["anonymous", "player", "scorer", "director", "organiser", "staff"]
 # where a link leads away from the pages, or changes what the crawler is
 SKIPPED = ("/static/", "/i18n/", "/accounts/logout/", "/admin/logout/", "/admin/r/")
 # the admin's pages of Django's own accounts and of django-axes speak those libraries' words

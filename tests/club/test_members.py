@@ -1,4 +1,4 @@
-"""The members without the Django admin: a director's members page (invite a member with a
+"""The members without the Django admin: an organiser's members page (invite a member with a
 password shown once, link and unlink an account and a club player, a new password), every
 member's account page (his password, his name), the header's links; every refusal changes
 nothing, and no audit entry, log or later page holds a password."""
@@ -16,7 +16,8 @@ from django.test import Client
 
 from club import members
 from club.models import AuditEntry, Player
-from club.roles import DIRECTOR, PLAYER, SCORER
+from club.roles import DIRECTOR, ORGANISER, PLAYER
+from club.services import ServiceError
 from config import settings as served
 from tests.support.accounts import user_in
 
@@ -27,8 +28,8 @@ TEST_PASSWORD = "pw-for-tests-only"  # tests.conftest.user_in's
 
 
 @pytest.fixture
-def director(django_user_model):
-    return user_in(django_user_model, "director", DIRECTOR)
+def organiser(django_user_model):
+    return user_in(django_user_model, "organiser", ORGANISER)
 
 
 @pytest.fixture
@@ -37,8 +38,8 @@ def member(django_user_model):
 
 
 @pytest.fixture
-def director_client(client, director):
-    client.force_login(director)
+def organiser_client(client, organiser):
+    client.force_login(organiser)
     return client
 
 
@@ -95,22 +96,22 @@ def audit_text() -> str:
 # -- who may open what ----------------------------------------------------------------------
 
 
-def test_a_visitor_is_sent_to_sign_in_and_others_than_directors_get_403(
+def test_a_visitor_is_sent_to_sign_in_and_others_than_organisers_get_403(
     client, django_user_model, member, players
 ):
     response = client.get("/members/")
     assert response.status_code == 302 and response.url == "/accounts/login/?next=/members/"
     assert client.get("/account/").url == "/accounts/login/?next=/account/"
     assert client.get("/account/password/").url.startswith("/accounts/login/")
-    scorer = user_in(django_user_model, "scorer", SCORER)
+    director = user_in(django_user_model, "director", DIRECTOR)
     staff = user_in(django_user_model, "staff", staff=True)
     before = state()
     assert client.post("/members/invite", invite_data()).status_code == 403
-    for user in (member, scorer, staff):
+    for user in (member, director, staff):
         client.force_login(user)
         assert client.get("/members/").status_code == 403
         assert client.post("/members/invite", invite_data()).status_code == 403
-        for action in ("link", "unlink", "reset"):
+        for action in ("link", "unlink", "reset", "roles"):
             assert (
                 client.post(f"/members/{member.pk}/{action}", {"player": players[0].pk}).status_code
                 == 403
@@ -128,10 +129,10 @@ def test_a_member_sees_no_members_or_admin_link_but_his_account(member_client):
             assert '<a href="/account/"' in page and ">member</a>" in page
 
 
-def test_a_director_has_the_members_link_and_only_staff_the_admin_link(
-    client, director, django_user_model
+def test_an_organiser_has_the_members_link_and_only_staff_the_admin_link(
+    client, organiser, django_user_model
 ):
-    client.force_login(director)
+    client.force_login(organiser)
     page = text(client.get("/", **EN))
     assert 'href="/members/">Members</a>' in page
     assert 'href="/admin/"' not in page and "Admin" not in page
@@ -141,19 +142,19 @@ def test_a_director_has_the_members_link_and_only_staff_the_admin_link(
 
 
 def test_the_members_page_lists_accounts_players_roles_and_last_sign_in(
-    director_client, director, member, players
+    organiser_client, organiser, member, players
 ):
     players[0].user = member
     players[0].save()
-    director.last_login = None
-    director.save()
+    organiser.last_login = None
+    organiser.save()
     assert signs_in("member", TEST_PASSWORD)
     member.refresh_from_db()
-    page = text(director_client.get("/members/", **EN))
+    page = text(organiser_client.get("/members/", **EN))
     row = re.search(rf'<tr id="account-{member.pk}">(.*?)</tr>', page, re.S).group(1)
     assert "member" in row and "Анна" in row and "player" in row and "never" not in row
-    row = re.search(rf'<tr id="account-{director.pk}">(.*?)</tr>', page, re.S).group(1)
-    assert "director" in row and "never" in row and "new password" not in row
+    row = re.search(rf'<tr id="account-{organiser.pk}">(.*?)</tr>', page, re.S).group(1)
+    assert "organiser" in row and "never" in row and "new password" not in row
     assert "Борис, Вера, Глеб" in page  # the players without an account
     assert "Admin" not in page and "Administration" not in page
 
@@ -162,11 +163,11 @@ def test_the_members_page_lists_accounts_players_roles_and_last_sign_in(
 
 
 def test_an_invited_member_signs_in_with_the_password_shown_once_and_kept_hashed(
-    director_client, director, players, caplog
+    organiser_client, organiser, players, caplog
 ):
     caplog.set_level(logging.DEBUG)
-    response = director_client.post(
-        "/members/invite", invite_data("boris", players[1].pk, roles=[SCORER, PLAYER]), **EN
+    response = organiser_client.post(
+        "/members/invite", invite_data("boris", players[1].pk, roles=[DIRECTOR, PLAYER]), **EN
     )
     assert response.status_code == 200
     assert "no-store" in response["Cache-Control"]
@@ -179,28 +180,28 @@ def test_an_invited_member_signs_in_with_the_password_shown_once_and_kept_hashed
     assert getattr(served, "PASSWORD_HASHERS", global_settings.PASSWORD_HASHERS)[0] == (
         "django.contrib.auth.hashers.PBKDF2PasswordHasher"
     )
-    assert set(account.groups.values_list("name", flat=True)) == {SCORER, PLAYER}
+    assert set(account.groups.values_list("name", flat=True)) == {DIRECTOR, PLAYER}
     players[1].refresh_from_db()
     assert players[1].user == account
     entry = AuditEntry.objects.get(verb="member.invite")
-    assert entry.user == director
+    assert entry.user == organiser
     assert entry.data == {
         "account": account.pk,
         "username": "boris",
         "player": players[1].pk,
         "name": "Борис",
-        "roles": [PLAYER, SCORER],
+        "roles": [DIRECTOR, PLAYER],
     }
     assert password not in audit_text() and password not in caplog.text
     # shown once: never again on the page, nor kept in the session
-    assert password not in text(director_client.get("/members/"))
-    assert password not in json.dumps(dict(director_client.session))
+    assert password not in text(organiser_client.get("/members/"))
+    assert password not in json.dumps(dict(organiser_client.session))
     assert signs_in("boris", password)
     assert not signs_in("boris", "wrong-" + password)
 
 
-def test_a_member_is_invited_with_a_new_club_player(director_client, players):
-    response = director_client.post(
+def test_a_member_is_invited_with_a_new_club_player(organiser_client, players):
+    response = organiser_client.post(
         "/members/invite", invite_data("darya", name="  Дарья   Ивановна ")
     )
     assert response.status_code == 200
@@ -213,8 +214,8 @@ def test_a_member_is_invited_with_a_new_club_player(director_client, players):
     ]
 
 
-def test_a_new_name_of_a_player_without_an_account_is_that_player(director_client, players):
-    response = director_client.post("/members/invite", invite_data("vera", name="ВЕРА"))
+def test_a_new_name_of_a_player_without_an_account_is_that_player(organiser_client, players):
+    response = organiser_client.post("/members/invite", invite_data("vera", name="ВЕРА"))
     assert response.status_code == 200
     players[2].refresh_from_db()
     assert players[2].user.username == "vera" and Player.objects.count() == 4
@@ -242,7 +243,7 @@ def test_a_new_name_of_a_player_without_an_account_is_that_player(director_clien
         (invite_data("new", "0", roles=[PLAYER, "superuser"]), "superuser is not a role"),
     ],
 )
-def test_a_refused_invitation_changes_nothing(director_client, member, players, data, message):
+def test_a_refused_invitation_changes_nothing(organiser_client, member, players, data, message):
     players[0].user = member
     players[0].save()
     if data["invite-player"] == "0":
@@ -250,19 +251,19 @@ def test_a_refused_invitation_changes_nothing(director_client, member, players, 
     elif data["invite-player"] == "linked":
         data["invite-player"] = str(players[0].pk)
     before = state()
-    response = director_client.post("/members/invite", data, **EN)
+    response = organiser_client.post("/members/invite", data, **EN)
     assert response.status_code == 400
     assert message in alert(response)
     assert "data-password" not in text(response)
     assert state() == before
 
 
-def test_the_services_refuse_a_role_and_a_name_the_form_would_not_send(director, players):
+def test_the_services_refuse_a_role_and_a_name_the_form_would_not_send(organiser, players):
     before = state()
     with pytest.raises(members.Refused):
-        members.invite(username="x", player=players[0], roles=["superuser"], by=director)
+        members.invite(username="x", player=players[0], roles=["superuser"], by=organiser)
     with pytest.raises(members.Refused):
-        members.invite(username="x", player="\x07", roles=[], by=director)
+        members.invite(username="x", player="\x07", roles=[], by=organiser)
     assert state() == before
 
 
@@ -270,20 +271,20 @@ def test_the_services_refuse_a_role_and_a_name_the_form_would_not_send(director,
 
 
 def test_an_account_is_linked_to_a_club_player_and_unlinked(
-    director_client, director, member, players
+    organiser_client, organiser, member, players
 ):
-    response = director_client.post(f"/members/{member.pk}/link", {"player": players[2].pk})
+    response = organiser_client.post(f"/members/{member.pk}/link", {"player": players[2].pk})
     assert response.status_code == 302 and response.url == f"/members/#account-{member.pk}"
     players[2].refresh_from_db()
     assert players[2].user == member
     entry = AuditEntry.objects.get(verb="member.link")
-    assert entry.user == director and entry.data == {
+    assert entry.user == organiser and entry.data == {
         "account": member.pk,
         "username": "member",
         "player": players[2].pk,
         "name": "Вера",
     }
-    response = director_client.post(f"/members/{member.pk}/unlink")
+    response = organiser_client.post(f"/members/{member.pk}/unlink")
     assert response.status_code == 302
     players[2].refresh_from_db()
     assert players[2].user is None
@@ -298,11 +299,11 @@ def test_an_account_is_linked_to_a_club_player_and_unlinked(
         ("player linked", "Борис already has an account (other)."),
         ("forged player", "That player is not in the club's list."),
         ("no player", "Choose a club player."),
-        ("unlink unlinked", "director is not linked to a club player."),
+        ("unlink unlinked", "organiser is not linked to a club player."),
     ],
 )
 def test_a_refused_link_or_unlink_changes_nothing(
-    director_client, director, member, django_user_model, players, case, message
+    organiser_client, organiser, member, django_user_model, players, case, message
 ):
     players[0].user = member
     players[0].save()
@@ -310,22 +311,24 @@ def test_a_refused_link_or_unlink_changes_nothing(
     players[1].save()
     url, data = {
         "account linked": (f"/members/{member.pk}/link", {"player": players[2].pk}),
-        "player linked": (f"/members/{director.pk}/link", {"player": players[1].pk}),
-        "forged player": (f"/members/{director.pk}/link", {"player": "424242"}),
-        "no player": (f"/members/{director.pk}/link", {}),
-        "unlink unlinked": (f"/members/{director.pk}/unlink", {}),
+        "player linked": (f"/members/{organiser.pk}/link", {"player": players[1].pk}),
+        "forged player": (f"/members/{organiser.pk}/link", {"player": "424242"}),
+        "no player": (f"/members/{organiser.pk}/link", {}),
+        "unlink unlinked": (f"/members/{organiser.pk}/unlink", {}),
     }[case]
     before = state()
-    response = director_client.post(url, data, **EN)
+    response = organiser_client.post(url, data, **EN)
     assert response.status_code == 400 and message in alert(response)
     assert state() == before
 
 
-def test_an_unknown_account_is_404(director_client, players):
+def test_an_unknown_account_is_404(organiser_client, players):
     before = state()
     for action in ("link", "unlink", "reset"):
         assert (
-            director_client.post(f"/members/424242/{action}", {"player": players[0].pk}).status_code
+            organiser_client.post(
+                f"/members/424242/{action}", {"player": players[0].pk}
+            ).status_code
             == 404
         )
     assert state() == before
@@ -334,9 +337,9 @@ def test_an_unknown_account_is_404(director_client, players):
 # -- a new password ---------------------------------------------------------------------------
 
 
-def test_a_director_sets_a_new_password_shown_once(director_client, director, member, caplog):
+def test_an_organiser_sets_a_new_password_shown_once(organiser_client, organiser, member, caplog):
     caplog.set_level(logging.DEBUG)
-    response = director_client.post(f"/members/{member.pk}/reset", **EN)
+    response = organiser_client.post(f"/members/{member.pk}/reset", **EN)
     assert response.status_code == 200 and "no-store" in response["Cache-Control"]
     password = shown_password(response)
     assert "The new password of member" in text(response)
@@ -344,18 +347,18 @@ def test_a_director_sets_a_new_password_shown_once(director_client, director, me
     member.refresh_from_db()
     assert password not in member.password
     entry = AuditEntry.objects.get(verb="member.reset")
-    assert entry.user == director
+    assert entry.user == organiser
     assert entry.data == {"account": member.pk, "username": "member"}
     assert password not in audit_text() and password not in caplog.text
 
 
-def test_a_new_password_ends_the_members_sessions_and_lifts_a_lock_out(director_client, member):
+def test_a_new_password_ends_the_members_sessions_and_lifts_a_lock_out(organiser_client, member):
     elsewhere = Client()
     elsewhere.force_login(member)
     for _attempt in range(5):
         Client().post("/accounts/login/", {"username": "member", "password": "wrong"})
     assert not signs_in("member", TEST_PASSWORD)  # locked out
-    password = shown_password(director_client.post(f"/members/{member.pk}/reset"))
+    password = shown_password(organiser_client.post(f"/members/{member.pk}/reset"))
     assert elsewhere.get("/account/").status_code == 302  # signed out there
     assert signs_in("member", password)
 
@@ -378,17 +381,17 @@ def test_signing_out_ends_the_session_for_every_copy_of_its_cookie(member):
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
 
 
-def test_a_director_may_not_reset_his_own_or_an_admin_accounts_password(
-    director_client, director, django_user_model
+def test_an_organiser_may_not_reset_his_own_or_an_admin_accounts_password(
+    organiser_client, organiser, django_user_model
 ):
     staff = user_in(django_user_model, "staff", staff=True)
     boss = django_user_model.objects.create_superuser("boss", password=TEST_PASSWORD)
     before = state()
-    response = director_client.post(f"/members/{director.pk}/reset", **EN)
+    response = organiser_client.post(f"/members/{organiser.pk}/reset", **EN)
     assert response.status_code == 400
     assert "Change your own password on your account page." in alert(response)
     for account in (staff, boss):
-        response = director_client.post(f"/members/{account.pk}/reset", **EN)
+        response = organiser_client.post(f"/members/{account.pk}/reset", **EN)
         assert response.status_code == 400
         assert f"Only a superuser may set a new password for {account.username}." in alert(response)
         assert "data-password" not in text(response)
@@ -398,12 +401,66 @@ def test_a_director_may_not_reset_his_own_or_an_admin_accounts_password(
     assert signs_in("staff", shown_password(client.post(f"/members/{staff.pk}/reset")))
 
 
+def test_a_director_can_neither_set_a_members_password_nor_change_his_roles(
+    client, django_user_model, member
+):
+    director = user_in(django_user_model, "director", DIRECTOR)
+    client.force_login(director)
+    before = state()
+    response = client.post(f"/members/{member.pk}/reset", **EN)
+    assert response.status_code == 403 and "data-password" not in text(response)
+    response = client.post(f"/members/{member.pk}/roles", {"roles": [DIRECTOR]}, **EN)
+    assert response.status_code == 403
+    with pytest.raises(ServiceError) as refused:
+        members.reset_password(account=member, by=director)
+    assert refused.value.status == 403
+    with pytest.raises(ServiceError):
+        members.set_roles(account=member, roles=[ORGANISER], by=director)
+    assert state() == before
+    assert signs_in("member", TEST_PASSWORD)
+
+
+def test_an_organiser_changes_a_members_roles_and_it_is_audited(
+    organiser_client, organiser, member
+):
+    response = organiser_client.post(
+        f"/members/{member.pk}/roles", {"roles": [DIRECTOR, PLAYER]}, **EN
+    )
+    assert response.status_code == 302
+    assert set(member.groups.values_list("name", flat=True)) == {DIRECTOR, PLAYER}
+    entry = AuditEntry.objects.get(verb="member.roles")
+    assert entry.user == organiser
+    assert entry.data == {
+        "account": member.pk,
+        "username": "member",
+        "was": [PLAYER],
+        "roles": [DIRECTOR, PLAYER],
+    }
+    page = text(organiser_client.get("/members/", **EN))
+    row = re.search(rf'<tr id="account-{member.pk}">(.*?)</tr>', page, re.S).group(1)
+    assert "director, player" in row
+
+
+def test_an_organiser_may_not_change_his_own_roles_nor_an_admins_nor_give_an_unknown_one(
+    organiser_client, organiser, member, django_user_model
+):
+    staff = user_in(django_user_model, "staff", staff=True)
+    before = state()
+    response = organiser_client.post(f"/members/{organiser.pk}/roles", {"roles": []}, **EN)
+    assert response.status_code == 400 and "Another organiser" in alert(response)
+    response = organiser_client.post(f"/members/{staff.pk}/roles", {"roles": [ORGANISER]}, **EN)
+    assert response.status_code == 400 and "Only a superuser" in alert(response)
+    response = organiser_client.post(f"/members/{member.pk}/roles", {"roles": ["boss"]}, **EN)
+    assert response.status_code == 400 and "boss is not a role of the club." in alert(response)
+    assert state() == before
+
+
 # -- the forms' guards --------------------------------------------------------------------------
 
 
-def test_the_posts_refuse_a_get_and_a_missing_csrf_token(director, member, players):
+def test_the_posts_refuse_a_get_and_a_missing_csrf_token(organiser, member, players):
     client = Client(enforce_csrf_checks=True)
-    client.force_login(director)
+    client.force_login(organiser)
     for url in (
         "/members/invite",
         f"/members/{member.pk}/link",

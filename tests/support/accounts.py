@@ -9,3 +9,14 @@ def user_in(django_user_model, name, *groups, staff=False):
     for group in groups:
         user.groups.add(Group.objects.get(name=group))
     return user
+
+
+def name_official(tournament, user, role="scorer"):
+    """The member named a scorer (or a director) of the tournament by its director."""
+    from tournaments import roles
+    from tournaments.models import Official
+
+    director = Official.objects.filter(tournament=tournament, role="director").first()
+    if director is None:  # imported without a member: nobody but the organisers runs it
+        return Official.objects.create(tournament=tournament, user=user, role=role)
+    return roles.name_official(tournament=tournament, account=user, role=role, by=director.user)

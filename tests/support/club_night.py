@@ -2,19 +2,20 @@
 with people, with robots and practice tables, in play, between deals, finished and abandoned,
 renamed and not; tournaments of every game in draft, released and complete, with a bye, a
 withdrawal, a table played here, typed, confirmed and corrected rows and an adjustment; and a
-member of each role. ``build()`` returns the members by role."""
+member of each role (the director directs every tournament, the scorers score them).
+``build()`` returns the members by role."""
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 
 from club.models import Player
-from club.roles import DIRECTOR, PLAYER, SCORER
+from club.roles import DIRECTOR, ORGANISER, PLAYER
 from games import registry, selectors, services
 from games.robots import RobotSeat
 from tests.support import DOCUMENTS
-from tournaments import document
+from tournaments import document, roles
 from tournaments import services as tournament_services
-from tournaments.models import RoundTable
+from tournaments.models import RoundTable, Tournament
 
 PEOPLE = ["Анна", "Борис", "Вера", "Глеб", "Дарья", "Alice", "Bob", "Carol", "Dave", "Ева"]
 LIMIT = 2000  # events: far more than any deal below needs
@@ -134,6 +135,7 @@ def tournaments(director, scorer, other_scorer) -> None:
         order=["match_points", "points", "opponents", "wins"],
         confirmation=True,
     )
+    name_scorers(night, director, scorer, other_scorer)
     for name in PEOPLE:
         tournament_services.add_entrant(tournament=night, player=name, user=director)
     first = tournament_services.draw_round(tournament=night, user=director)
@@ -197,19 +199,28 @@ def tournaments(director, scorer, other_scorer) -> None:
     )
     for name in PEOPLE[:5]:
         tournament_services.add_entrant(tournament=draft, player=name, user=director)
+    for other in Tournament.objects.exclude(pk=night.pk):
+        name_scorers(other, director, scorer)
 
 
 def build() -> dict:
-    """The club, and a member of each role: {"player", "scorer", "director", "staff"}."""
+    """The club, and a member of each role: {"player", "scorer", "director", "organiser",
+    "staff"}."""
     for name in PEOPLE:
         Player.objects.get_or_create(name=name)
     users = {
         "player": member("anna", PLAYER, player="Анна"),
-        "scorer": member("scorer", SCORER),
+        "scorer": member("scorer", PLAYER),
         "director": member("director", DIRECTOR),
-        "staff": member("organiser", staff=True),
+        "organiser": member("organiser", ORGANISER),
+        "staff": member("admin", staff=True),
     }
-    second_scorer = member("scorer2", SCORER)
+    second_scorer = member("scorer2", PLAYER)
     tables(users["player"], users["director"])
     tournaments(users["director"], users["scorer"], second_scorer)
     return users
+
+
+def name_scorers(tournament, director, *scorers) -> None:
+    for scorer in scorers:
+        roles.name_official(tournament=tournament, account=scorer, role="scorer", by=director)

@@ -77,7 +77,8 @@ def redis_url() -> str | None:
 
     layer = settings.CHANNEL_LAYERS.get("default", {})
     if layer.get("BACKEND", "").startswith("channels_redis"):
-        return layer["CONFIG"]["hosts"][0]
+        host = layer["CONFIG"]["hosts"][0]
+        return host["address"] if isinstance(host, dict) else host
     return None
 
 
@@ -90,6 +91,7 @@ def server_env(database: str, redis: str | None, secret_key: str) -> dict:
         SECRET_KEY=secret_key,
         DEBUG="0",
         PYTHONUNBUFFERED="1",
+        BACKUP_EVERY_HOURS="0",  # no daily backups of a test database
     )
     if redis:
         env["REDIS_URL"] = redis
@@ -138,8 +140,10 @@ class Server:
         self.starts += 1
         return self
 
-    def wait_ready(self, timeout: float = STARTUP_SECONDS) -> "Server":
-        """Wait until ``/healthz`` answers 200; ServerFailed if the process dies first."""
+    def wait_ready(self, timeout: float = STARTUP_SECONDS, healthy: bool = True) -> "Server":
+        """Wait until ``/healthz`` answers 200 (any answer, unless ``healthy``: a process
+        whose database or Redis is down answers 503); ServerFailed if the process dies
+        first."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -148,7 +152,8 @@ class Server:
                     f"{self.process.returncode} before it answered\n{self.log()}"
                 )
             try:
-                if requests.get(self.url + "/healthz", timeout=1).status_code == 200:
+                status = requests.get(self.url + "/healthz", timeout=10).status_code
+                if status == 200 or not healthy:
                     return self
             except requests.RequestException:
                 pass
@@ -157,6 +162,13 @@ class Server:
             f"daphne on port {self.port} did not answer /healthz within "
             f"{timeout:.0f} s\n{self.log()}"
         )
+
+    def rss_kib(self) -> int:
+        """The process's resident memory now (Linux: /proc), in KiB."""
+        for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+        raise ServerFailed(f"no VmRSS for daphne on port {self.port}")
 
     def running(self) -> bool:
         return self.process is not None and self.process.poll() is None
@@ -169,19 +181,19 @@ class Server:
         with open(self.log_path, "a") as log:
             log.write(f"--- killed (SIGKILL) on port {self.port}\n")
 
-    def launch(self, tries: int = 3) -> "Server":
+    def launch(self, tries: int = 3, healthy: bool = True) -> "Server":
         """Start and wait; on another port if this one was taken meanwhile (``free_port``
         cannot hold it for the process)."""
         for _ in range(tries - 1):
             try:
-                return self.start().wait_ready()
+                return self.start().wait_ready(healthy=healthy)
             except ServerFailed:
                 if self.running() or "Address already in use" not in self.log_path.read_text():
                     raise
             self.port = free_port()
             self.log_path = self.log_path.with_name(f"daphne-{self.port}.log")
             self.log_path.write_text("")
-        return self.start().wait_ready()
+        return self.start().wait_ready(healthy=healthy)
 
     def restart(self) -> "Server":
         """Start again on the same port (after ``kill`` or ``stop``) and wait."""
@@ -226,8 +238,9 @@ class Servers(list):
     """Several processes against one database, started together; a context manager that
     stops them all (and keeps their logs, to show on a failure)."""
 
-    def __init__(self, count: int, env: dict, log_dir: str | None = None):
+    def __init__(self, count: int, env: dict, log_dir: str | None = None, healthy: bool = True):
         super().__init__(Server(env, log_dir=log_dir) for _ in range(count))
+        self.healthy = healthy  # else started once they answer at all (Server.wait_ready)
 
     def __enter__(self) -> "Servers":
         try:
@@ -235,11 +248,11 @@ class Servers(list):
                 server.start()
             for server in self:
                 try:
-                    server.wait_ready()
+                    server.wait_ready(healthy=self.healthy)
                 except ServerFailed:
                     if server.running():
                         raise
-                    server.launch()  # its port was taken meanwhile, say
+                    server.launch(healthy=self.healthy)  # its port was taken meanwhile, say
         except BaseException:
             self.stop()
             raise

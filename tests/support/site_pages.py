@@ -4,13 +4,14 @@ pages and replays, a tournament with a released round, and the members' pages.
 
 ``build(user)`` makes the data (through the services, as play would) and returns the pages
 as (name, address) pairs: first those a visitor sees, then those of the signed-in ``user``,
-who must be a director and staff (tests/browser/test_accessibility.py runs axe on each of them).
+who is made a director and an organiser (tests/browser/test_accessibility.py runs axe on each
+of them, as staff).
 """
 
 from django.contrib.auth.models import Group
 
 from club.models import Player
-from club.roles import DIRECTOR
+from club.roles import DIRECTOR, ORGANISER
 from games import registry, selectors, services
 from tournaments import services as tournament_services
 
@@ -100,6 +101,7 @@ def leopard_chosen(table) -> str:
 def build(user) -> tuple[list, list]:
     """(the visitor's pages, the member's pages): lists of (name, address)."""
     user.groups.add(Group.objects.get(name=DIRECTOR))
+    user.groups.add(Group.objects.get_or_create(name=ORGANISER)[0])  # the members' page
     for name in NAMES:
         Player.objects.get_or_create(name=name)
     tables = {}

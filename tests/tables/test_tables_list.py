@@ -1,7 +1,7 @@
 """Tables a member can manage. The list of tables (its state, host,
 players and running scores, newest first, a page at a time; "mine" for a member, "all" too
-for a director), and renaming, finishing or abandoning a table, each confirmed first; a
-finished or abandoned table takes no more actions, and its pages say so.
+for a director or an organiser), and renaming, finishing or abandoning a table, each
+confirmed first; a finished or abandoned table takes no more actions, and its pages say so.
 
 Where only the stored result of a deal matters (the list's scores, a new match), a deal is
 ended by writing its result (``end_deal``); where its page matters, it is played to its end
@@ -21,6 +21,7 @@ from games import selectors, services
 from games.models import Deal, DealEvent, Table
 from games.robots import RobotSeat
 from tests.support import browser
+from tests.support.accounts import name_official
 from tests.support.hotseat import HTMX, act, current, finish_deal, stamp, url
 from tournaments.models import Round, RoundTable, Tournament
 
@@ -56,8 +57,8 @@ def member(django_user_model, players):
 
 
 @pytest.fixture
-def director(django_user_model):
-    return account(django_user_model, "director", roles.DIRECTOR)
+def organiser(django_user_model):
+    return account(django_user_model, "organiser", roles.ORGANISER)
 
 
 def start(user, game, players, **options):
@@ -183,8 +184,8 @@ def test_the_list_costs_the_same_queries_for_three_tables_as_for_twenty(host_cli
     assert queries() == few
 
 
-def test_a_director_lists_his_tables_or_every_table_and_a_member_only_his(
-    client, host, member, director, players
+def test_an_organiser_lists_his_tables_or_every_table_and_a_member_only_his(
+    client, host, member, organiser, players
 ):
     other = start(host, "variety", [players[0], players[2], players[3], players[1]])
     other_not_his = start(host, "leopard", [players[0], players[2]])
@@ -192,7 +193,7 @@ def test_a_director_lists_his_tables_or_every_table_and_a_member_only_his(
     mine = rows(client.get("/tables/?show=all", **EN))
     assert list(mine) == [other.pk]  # "all" is not his to ask
     assert "Which tables" not in client.get("/tables/", **EN).content.decode()
-    client.force_login(director)
+    client.force_login(organiser)
     assert rows(client.get("/tables/", **EN)) == {}  # he started none and sits at none
     response = client.get("/tables/?show=all", **EN)
     assert list(rows(response)) == [other_not_his.pk, other.pk]
@@ -220,15 +221,15 @@ def test_a_visitor_sees_no_table(client, host, players):
 
 
 def test_a_table_with_robots_is_listed_and_managed_under_its_players_and_robots_names(
-    client, member, director, players
+    client, member, organiser, players
 ):
     """A robot's seat has no club player: the front page, the lists and the confirmation
-    pages name it as the table does, for the member who sat with it and for a director."""
+    pages name it as the table does, for the member who sat with it and for an organiser."""
     table = start(member, "fantan", [players[1], RobotSeat("club"), RobotSeat("strong")])
     default_name = "Фантан: Борис, Robot 2 (club player), Robot 3 (strong)"
     for user, lists in (
         (member, ["/", "/tables/"]),
-        (director, ["/", "/tables/", "/tables/?show=all"]),
+        (organiser, ["/", "/tables/", "/tables/?show=all"]),
     ):
         client.force_login(user)
         for address in lists:
@@ -356,8 +357,8 @@ def test_a_stale_page_and_a_second_click_change_nothing(host_client, host, playe
         assert response.status_code == 400 and "incomplete or damaged" in text(response)
 
 
-def test_only_the_host_or_a_director_may_change_a_table(
-    client, host, member, director, players, django_user_model
+def test_only_the_host_or_an_organiser_may_change_a_table(
+    client, host, member, organiser, players, django_user_model
 ):
     table = start(host, "fantan", players[:3])
     client.force_login(member)  # seated at it: he may play, not change it
@@ -366,7 +367,7 @@ def test_only_the_host_or_a_director_may_change_a_table(
         assert client.get(url(table, action), **EN).status_code == 403
         response = change(client, table, action, name="Mine now")
         assert response.status_code == 403
-        assert "Only the member who started this table, or a director" in text(response)
+        assert "Only the member who started this table, or an organiser" in text(response)
     assert "Rename the table" not in text(client.get(url(table), **EN))
     table.refresh_from_db()
     assert (table.name, table.state, table.version) == ("", "playing", 0)
@@ -374,14 +375,18 @@ def test_only_the_host_or_a_director_may_change_a_table(
     client.logout()
     assert change(client, table, "abandon").status_code == 403
     assert "/accounts/login/" in client.get(url(table, "abandon"))["Location"]
-    client.force_login(director)
-    assert change(client, table, "rename", name="By the director").status_code == 302
-    assert AuditEntry.objects.get(verb="table.rename").user == director
+    client.force_login(account(django_user_model, "director", roles.DIRECTOR))
+    assert change(client, table, "rename", name="By a director").status_code == 403
+    client.force_login(organiser)
+    assert change(client, table, "rename", name="By the organiser").status_code == 302
+    assert AuditEntry.objects.get(verb="table.rename").user == organiser
 
 
-def test_a_tournaments_table_is_changed_by_a_director_only(client, django_user_model, players):
+def test_a_tournaments_table_is_changed_by_a_director_of_that_tournament_only(
+    client, django_user_model, players
+):
     """Its sheet counts for the tournament: its host may play it, not end it (here a host
-    who is not, or no longer, a director)."""
+    who is not, or no longer, a director of it), nor may a director of no role in it."""
     owner = account(django_user_model, "owner", roles.PLAYER)
     table = start(owner, "fantan", players[:3])
     tournament = Tournament.objects.create(
@@ -401,23 +406,28 @@ def test_a_tournaments_table_is_changed_by_a_director_only(client, django_user_m
     client.force_login(owner)
     response = change(client, table, "abandon")
     assert response.status_code == 403
-    assert "played for a tournament: only a director may change it" in text(response)
+    assert "played for a tournament: only a director of that tournament may change it" in text(
+        response
+    )
     listed = client.get("/tables/", **EN)
     assert "Spring cup, round 1" in rows(listed)[table.pk]
     assert 'href="/tournaments/spring/rounds/1/"' in listed.content.decode()
     assert f"/t/{table.token}/abandon" not in listed.content.decode()
-    client.force_login(account(django_user_model, "td", roles.DIRECTOR))
+    td = account(django_user_model, "td", roles.DIRECTOR)
+    client.force_login(td)
+    assert change(client, table, "abandon").status_code == 403
+    name_official(tournament, td, role="director")
     confirm = client.get(url(table, "abandon"), **EN)
     assert "This table is played for Spring cup, round 1" in text(confirm)
     assert change(client, table, "abandon").status_code == 302
 
 
 def test_a_tournaments_table_is_finished_by_its_complete_sheet_not_by_hand(
-    client, director, players
+    client, organiser, players
 ):
     """A finished tournament's table says its sheet is complete: before, a director may
     abandon it (the deals finished so far stay on its sheet), not finish it."""
-    table = start(director, "fantan", players[:3])
+    table = start(organiser, "fantan", players[:3])
     end_deal(table, [3, -1, 0])
     tournament = Tournament.objects.create(
         key="spring",
@@ -433,7 +443,7 @@ def test_a_tournaments_table_is_finished_by_its_complete_sheet_not_by_hand(
         number=2,
         hotseat=table,
     )
-    client.force_login(director)
+    client.force_login(organiser)
     page = text(client.get(url(table), **EN))
     assert "Played for Spring cup: round 1, table 2" in page
     assert "Finish the table" not in page and "Abandon the table" in page

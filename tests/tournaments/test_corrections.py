@@ -13,9 +13,9 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone, translation
 
 from club.models import AuditEntry, Player
-from club.roles import DIRECTOR, PLAYER, SCORER
+from club.roles import DIRECTOR, PLAYER
 from games import services as game_services
-from tests.support.accounts import user_in
+from tests.support.accounts import name_official, user_in
 from tournaments import selectors, services
 from tournaments.models import Adjustment, RoundTable, SheetRow, Tournament
 
@@ -41,7 +41,7 @@ def director(django_user_model):
 
 @pytest.fixture
 def scorer(django_user_model):
-    return user_in(django_user_model, "sam", SCORER)  # not staff: no admin for him
+    return user_in(django_user_model, "sam", PLAYER)  # not staff: no admin for him
 
 
 @pytest.fixture
@@ -59,6 +59,7 @@ def tournament(director, scorer, players):
         bye_points=3,
         order=["match_points", "points", "opponents", "wins"],
     )
+    name_official(tournament, scorer)
     for player in players:
         services.add_entrant(tournament=tournament, player=player, user=director)
     services.release_round(

@@ -268,8 +268,8 @@ def test_json_and_csv():
         },
     ]
     assert result.as_csv() == (
-        "place,player,match_points,points,opponents,wins\n"
-        "1,Анна,6,2,3,1\n2,Борис,1.5,1,7.5,0\n2,Вера,1.5,1,7.5,0\n"
+        '"place","player","match_points","points","opponents","wins"\n'
+        '1,"Анна",6,2,3,1\n2,"Борис",1.5,1,7.5,0\n2,"Вера",1.5,1,7.5,0\n'
     )
     assert result.as_json(name=str.upper)[0]["player"] == "АННА"
 

@@ -11,7 +11,7 @@ from django.utils.html import escape
 from club.models import AuditEntry
 from games import services as game_services
 from tests.support import EXAMPLES
-from tests.support.accounts import user_in
+from tests.support.accounts import name_official, user_in
 from tournaments import document, selectors, services
 from tournaments.models import Adjustment, RoundTable, SheetRow, Tournament
 
@@ -45,14 +45,20 @@ def member(django_user_model, name, group=None, staff=True):
 
 
 @pytest.fixture
-def director_client(client, django_user_model):
-    client.force_login(member(django_user_model, "dora", "director"))
+def director_client(client, django_user_model, tournament):
+    dora = member(django_user_model, "dora", "director")
+    name_official(tournament, dora, role="director")
+    client.force_login(dora)
     return client
 
 
 @pytest.fixture
-def scorer_client(client, django_user_model):
-    client.force_login(member(django_user_model, "sam", "scorer"))
+def scorer_client(client, django_user_model, tournament):
+    """Staff, in the club's directors (who hold the admin's permissions), and a scorer of
+    this tournament alone."""
+    sam = member(django_user_model, "sam", "director")
+    name_official(tournament, sam)
+    client.force_login(sam)
     return client
 
 
@@ -268,6 +274,43 @@ def test_a_director_adds_corrects_and_reverts_an_adjustment(director_client, tou
     assert response.status_code == 302
     adjustment.refresh_from_db()
     assert adjustment.points == -5
+
+
+def test_a_director_of_another_tournament_changes_none_of_its_scores(
+    client, django_user_model, tournament, row
+):
+    adjustment = services.adjust(
+        round_=tournament.rounds.first(),
+        entrant=tournament.entrants.first(),
+        points=-2,
+        reason="late",
+        user=None,
+    )
+    text = (EXAMPLES / "variety-five.json").read_text(encoding="utf-8")
+    rival = member(django_user_model, "rival", "director")
+    services.import_document(doc=document.read(text), user=rival)  # his own
+    before = standings(tournament)
+    client.force_login(rival)
+    assert edit_row(client, row, CORRECTED, "mine").status_code == 403
+    response = client.post(
+        change_url(adjustment), {"points": "9", "reason": "late", "change_reason": "x"}
+    )
+    assert response.status_code == 403
+    response = client.post(
+        "/admin/tournaments/adjustment/add/",
+        {
+            "round": adjustment.round_id,
+            "entrant": adjustment.entrant_id,
+            "points": "4",
+            "reason": "bonus",
+        },
+        **EN,
+    )
+    assert response.status_code == 200 and "Select a valid choice" in response.content.decode()
+    row.refresh_from_db()
+    adjustment.refresh_from_db()
+    assert row.data == FIRST and adjustment.points == -2 and Adjustment.objects.count() == 1
+    assert standings(tournament) == before
 
 
 def test_anyone_else_cannot_change_scores(client, django_user_model, tournament, row):

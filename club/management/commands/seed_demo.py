@@ -8,19 +8,22 @@ from club import roles, services
 from club.models import Player
 
 DEMO_PLAYERS = ["Анна", "Борис", "Вера", "Глеб", "Дарья", "Alice", "Bob", "Carol"]
-# (username, role, the club player the account is): one of each role
+# (username, what the account is, its club role, the club player the account is): one of
+# each role. The organiser is a superuser; the director directs the tournaments he creates
+# and names their scorers, such as the scorer (a member of no club role but a player's).
 ACCOUNTS = [
-    ("director", roles.DIRECTOR, None),
-    ("scorer", roles.SCORER, None),
-    ("anna", roles.PLAYER, "Анна"),
+    ("organiser", "organiser", roles.ORGANISER, None),
+    ("director", "director", roles.DIRECTOR, None),
+    ("scorer", "scorer", roles.PLAYER, None),
+    ("anna", "player", roles.PLAYER, "Анна"),
 ]
 
 
 class Command(BaseCommand):
     help = (
         "Load the demo club once (a few players) and create one account of each role "
-        "(director, scorer, player) once, printing how to sign in. Running it again adds "
-        "nothing twice."
+        "(organiser, director, scorer, player) once, printing how to sign in. Running it "
+        "again adds nothing twice."
     )
 
     def add_arguments(self, parser):
@@ -39,10 +42,10 @@ class Command(BaseCommand):
         self.stdout.write(
             f"Demo players: {len(added)} added, {len(DEMO_PLAYERS) - len(added)} already there."
         )
-        for username, role, player in ACCOUNTS:
-            self.account(username, role, player)
+        for username, role, group, player in ACCOUNTS:
+            self.account(username, role, group, player)
 
-    def account(self, username: str, role: str, player: str | None) -> None:
+    def account(self, username: str, role: str, group: str, player: str | None) -> None:
         """One account of the role, made once; its password shown only then."""
         User = get_user_model()
         if User.objects.filter(username=username).exists():
@@ -52,11 +55,11 @@ class Command(BaseCommand):
             )
             return
         password = secrets.token_urlsafe(12)
-        if role == roles.DIRECTOR:
+        if group == roles.ORGANISER:
             user = User.objects.create_superuser(username, password=password)
         else:
             user = User.objects.create_user(username, password=password)
-        user.groups.add(Group.objects.get(name=role))
+        user.groups.add(Group.objects.get(name=group))
         if player:  # the account is this club player's: he may open his tables
             member = Player.objects.get(name=player)
             member.user = user

@@ -6,6 +6,7 @@ import os
 import random
 import statistics
 import time
+from pathlib import Path
 from urllib.parse import urlencode
 
 from django.conf import settings
@@ -60,6 +61,8 @@ class Command(BaseCommand):
             # first, before the query log and the caches have grown: the stack's own cost
             figures["trivial_ms"] = trivial_view(client)
             figures["hotseat"] = {key: hotseat_actions(client, user, key) for key in GAMES}
+            if connection.vendor == "sqlite":
+                figures["durability"] = durability_cost(client, user)
             figures["score_sheet"] = {
                 key: sheet for key in GAMES if (sheet := score_sheet_queries(client, user, key))
             }
@@ -80,6 +83,13 @@ class Command(BaseCommand):
                 f"over {h['actions']} actions; SQL queries per action (COMMIT not counted): first "
                 f"{h['queries_first']}, {ordinal(NTH)} {h['queries_nth']} "
                 f"(min {h['queries_min']}, max {h['queries_max']})"
+            )
+        if "durability" in figures:
+            d = figures["durability"]
+            self.stdout.write(
+                f"hotseat action {d['game']}, SQLite synchronous=FULL (as served) against "
+                f"NORMAL: median {d['full_ms']:.2f} ms against {d['normal_ms']:.2f} ms over "
+                f"{ACTIONS} actions each, in turn, a database in {d['folder']}"
             )
         for key, q in figures["score_sheet"].items():
             after = ", ".join(
@@ -159,14 +169,15 @@ def current(table):
     return deal
 
 
-def hotseat_actions(client, user, key: str) -> dict:
+def hotseat_actions(client, user, key: str, actions: int = ACTIONS, levels=()) -> dict:
     """Play deals through the pages as the hotseat screen does; time each action's POST (not
-    the reveals, nor the steps before an action)."""
+    the reveals, nor the steps before an action). With ``levels``, SQLite's synchronous is
+    set to each in turn before an action, and each level's median is reported too."""
     table = new_table(user, key)
     moves = registry.game(key).moves
     rng = random.Random(1)
     timings, counts = [], []
-    while len(timings) < ACTIONS:
+    while len(timings) < actions:
         deal = current(table)
         if deal.is_over:
             response = post(client, f"/t/{table.token}/next-deal", {"deal": deal.number})
@@ -202,6 +213,10 @@ def hotseat_actions(client, user, key: str) -> dict:
             "seat": action["seat"],
             **moves.fields(action),
         }
+        if levels:
+            level = levels[len(timings) % len(levels)]
+            with connection.cursor() as cursor:
+                cursor.execute(f"PRAGMA synchronous={level}")
         with Statements() as queries:
             started = time.perf_counter()
             response = post(client, f"/t/{table.token}/act", fields)
@@ -212,11 +227,36 @@ def hotseat_actions(client, user, key: str) -> dict:
     return {
         "actions": len(timings),
         "action_ms": round(statistics.median(timings) * 1000, 3),
+        "levels_ms": {
+            level: round(statistics.median(timings[i :: len(levels)]) * 1000, 3)
+            for i, level in enumerate(levels)
+        },
         "first_deal_actions": len(counts),
         "queries_first": counts[0],
         "queries_nth": counts[NTH - 1] if len(counts) >= NTH else None,
         "queries_min": min(counts),
         "queries_max": max(counts),
+    }
+
+
+def durability_cost(client, user, key: str = "fantan") -> dict:
+    """What it costs an action that a power cut loses no acknowledged write: the hotseat
+    actions timed with synchronous=FULL (as served: the WAL synced at every commit) and
+    NORMAL (synced at checkpoints only) in turn, action by action, so that the machine's
+    wandering speed weighs on both alike; FULL after."""
+    try:
+        timed = hotseat_actions(client, user, key, 2 * ACTIONS, levels=("NORMAL", "FULL"))
+        with connection.cursor() as cursor:  # the requests kept the connection and its level
+            cursor.execute("PRAGMA synchronous")
+            assert cursor.fetchone()[0] == 2
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute("PRAGMA synchronous=FULL")
+    return {
+        "game": key,
+        "full_ms": timed["levels_ms"]["FULL"],
+        "normal_ms": timed["levels_ms"]["NORMAL"],
+        "folder": str(Path(connection.settings_dict["NAME"]).resolve().parent),
     }
 
 

@@ -7,6 +7,7 @@ import sys
 from django.core.management.base import BaseCommand, CommandError
 
 from club.documents import Unreadable, read_text
+from club.services import ServiceError
 from tournaments import selectors, services
 from tournaments.document import BrokenRule, NotADocument, read
 from tournaments.models import Tournament
@@ -39,7 +40,11 @@ class Command(BaseCommand):
         except BrokenRule as exc:
             self.stderr.write(str(exc))
             sys.exit(1)
-        tournament = services.import_document(doc=doc)
+        try:
+            tournament = services.import_document(doc=doc)
+        except ServiceError as exc:  # a player's name that looks like another's, say
+            self.stderr.write(f"{file}: {exc}")
+            sys.exit(1)
         self.stdout.write(json.dumps({"tournament": tournament.key}, ensure_ascii=False))
 
     def do_standings(self, key, json: bool, csv: bool, **options):

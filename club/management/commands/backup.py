@@ -1,0 +1,21 @@
+"""``backup``: a consistent copy of the database, taken while the club serves, into the
+backups folder (``BACKUP_DIR``), the newest ``BACKUP_KEEP`` kept (club/backups.py)."""
+
+import sys
+
+from django.core.management.base import BaseCommand
+
+from club import backups
+from club.wording import refusal_text
+
+
+class Command(BaseCommand):
+    help = "Back up the club's database into the backups folder, keeping the newest copies."
+
+    def handle(self, *args, **options):
+        try:
+            path = backups.take()
+        except backups.BackupRefused as exc:
+            self.stderr.write(f"no backup: {refusal_text(exc)}")
+            sys.exit(1)
+        self.stdout.write(str(path))
