@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from django.db import connection, transaction
 from django.db.migrations.loader import MigrationLoader
+from django.utils import translation
 
 from club import backups
 from club.models import Player
@@ -27,6 +28,13 @@ from tests.support.servers import NOT_INHERITED
 
 ROOT = Path(__file__).resolve().parents[2]
 BATCH = 5  # players a writing transaction adds
+
+
+@pytest.fixture(autouse=True)
+def in_english():
+    """The commands speak the active language; these tests read their English words."""
+    with translation.override("en"):
+        yield
 
 
 @pytest.fixture
