@@ -7,6 +7,11 @@ from club.models import Player
 from . import robots
 
 SEATS = 4
+# where each person plays: at the one screen passed round the table, or on his own device
+PLACES = [
+    ("screen", _("at the shared screen")),
+    ("device", _("on his own device")),
+]
 
 
 class TableForm(forms.Form):
@@ -33,6 +38,13 @@ class TableForm(forms.Form):
             self.fields[f"new_{i}"] = forms.CharField(
                 required=False, max_length=60, label=_("or a new player")
             )
+            self.fields[f"device_{i}"] = forms.TypedChoiceField(
+                choices=PLACES,
+                coerce=lambda value: value == "device",
+                required=False,
+                initial="screen",
+                label=_("plays"),
+            )
             if self.has_robots():
                 self.fields[f"robot_{i}"] = forms.ChoiceField(
                     choices=[("", _("— a person —")), *robots.CHOICES],
@@ -45,7 +57,12 @@ class TableForm(forms.Form):
 
     def seat_fields(self):
         return [
-            (self[f"seat_{i}"], self[f"new_{i}"], self[f"robot_{i}"] if self.has_robots() else None)
+            (
+                self[f"seat_{i}"],
+                self[f"new_{i}"],
+                self[f"robot_{i}"] if self.has_robots() else None,
+                self[f"device_{i}"],
+            )
             for i in range(self.seats)
         ]
 
@@ -54,7 +71,7 @@ class TableForm(forms.Form):
 
     def clean(self):
         cleaned = super().clean()
-        seated = []
+        seated, devices = [], set()
         for i in range(self.seats):
             player = cleaned.get(f"seat_{i}")
             name = " ".join((cleaned.get(f"new_{i}") or "").split())
@@ -64,6 +81,10 @@ class TableForm(forms.Form):
             if strength and (player or name):
                 self.add_error(f"robot_{i}", _("Seat a person or a robot, not both."))
             robot = robots.RobotSeat(strength) if strength else None
+            if cleaned.get(f"device_{i}"):
+                if robot:
+                    self.add_error(f"device_{i}", _("A robot needs no device."))
+                devices.add(i)
             seated.append(player or name or robot or None)
         filled = [s for s in seated if s]
         if len(filled) < self.min_seats or None in seated[: len(filled)]:
@@ -71,6 +92,7 @@ class TableForm(forms.Form):
         # who may sit with whom (a person at every table, one seat a person) is
         # games.services.start_table's to refuse: ``refuse`` shows its words
         cleaned["seated"] = filled
+        cleaned["devices"] = {i for i in devices if i < len(filled)}
         return cleaned
 
     def refuse(self, refusal, text: str) -> None:
@@ -82,6 +104,10 @@ class TableForm(forms.Form):
     def seated(self) -> list:
         """Club players, or new names for the service to add, in seat order."""
         return self.cleaned_data["seated"]
+
+    def devices(self) -> set[int]:
+        """The seats played on their players' own devices, the rest at the shared screen."""
+        return self.cleaned_data["devices"]
 
     def options(self) -> dict:
         raise NotImplementedError

@@ -5,6 +5,9 @@ may be shown), ``action`` (an action or a step of the seat to act, as the record
 ``robot`` (the same, of a robot's seat: a robot needs no screen, so its turn neither asks for
 one nor takes it from the person who has it) and ``take_back`` (his last action undone, while
 nobody else has seen his hand since; never a robot's).
+A seat may be played on its player's own device (``devices``): like a robot's, its turn
+needs no reveal and leaves the screen with whoever has it, and the screen never shows its
+hand; its player may take his last action back until the next player has acted.
 ``Hotseat.apply`` checks and applies one event; the writes and the rebuild from the log use
 it alike, so the screen can never be in a state its log does not explain.
 """
@@ -30,18 +33,27 @@ class OldSnapshot(Exception):
 
 class Hotseat:
     def __init__(
-        self, rules, state: State, revealed: int | None = None, log: list[list] | None = None
+        self,
+        rules,
+        state: State,
+        revealed: int | None = None,
+        log: list[list] | None = None,
+        devices: frozenset[int] = frozenset(),
     ):
         self.rules = rules
         self.state = state
+        # the seats played on their own devices: the table's, not the log's
+        self.devices = frozenset(devices)
         self.revealed = revealed  # the seat whose hand the screen may show now
         # the log's actions and take-backs, [kind, seat, data] as it keeps them
         self.log = log if log is not None else []
 
     @classmethod
-    def rebuild(cls, rules, dealt_state: State, events) -> "Hotseat":
+    def rebuild(
+        cls, rules, dealt_state: State, events, devices: frozenset[int] = frozenset()
+    ) -> "Hotseat":
         """The deal from its log alone: what the snapshot must always equal."""
-        hotseat = cls(rules, dealt_state)
+        hotseat = cls(rules, dealt_state, devices=devices)
         for event in events:
             hotseat.apply(event)
         return hotseat
@@ -57,10 +69,12 @@ class Hotseat:
         }
 
     @classmethod
-    def from_json(cls, rules, data: dict) -> "Hotseat":
+    def from_json(cls, rules, data: dict, devices: frozenset[int] = frozenset()) -> "Hotseat":
         if data.get("format") != [FORMAT, rules.snapshot_format]:
             raise OldSnapshot
-        return cls(rules, rules.from_json(data["state"]), data["revealed"], list(data["log"]))
+        return cls(
+            rules, rules.from_json(data["state"]), data["revealed"], list(data["log"]), devices
+        )
 
     # -- what the screen shows ----------------------------------------------------------
 
@@ -76,23 +90,35 @@ class Hotseat:
         return actions
 
     @property
+    def on_device(self) -> bool:
+        """The seat to act plays on his own device: the screen waits for him."""
+        return not self.state.is_over() and self.state.to_act in self.devices
+
+    @property
     def handoff(self) -> bool:
         """The screen must be passed on before anything is shown."""
-        return not self.state.is_over() and self.revealed != self.state.to_act
+        return (
+            not self.state.is_over() and not self.on_device and self.revealed != self.state.to_act
+        )
 
     @property
     def shown_seat(self) -> int | None:
-        """The seat whose hand the screen shows now, if any."""
-        return None if self.state.is_over() or self.handoff else self.state.to_act
+        """The seat whose hand the screen shows now, if any (never a device's)."""
+        if self.state.is_over() or self.handoff or self.on_device:
+            return None
+        return self.state.to_act
 
     def take_back_seat(self) -> int | None:
         """Who may take his last action back: it was an action, not a step (a step has shown
-        him something), and nobody else has seen his hand since."""
+        him something), and nobody else has seen his hand since: at the screen, until the
+        next player has it; on a device, until the next player has acted."""
         actions = self.actions
         if not actions:
             return None
         last = actions[-1]
-        if self.state.is_step(last) or last["seat"] != self.revealed:
+        if self.state.is_step(last):
+            return None
+        if last["seat"] not in self.devices and last["seat"] != self.revealed:
             return None
         return last["seat"]
 
@@ -121,6 +147,8 @@ class Hotseat:
 
     def _reveal(self, event: Event) -> Event:
         self.state.check_turn(event.seat)
+        if event.seat in self.devices:
+            raise IllegalAction(gettext_noop("This seat is played on its own device."))
         if self.revealed == event.seat:
             raise AlreadyDone(gettext_noop("Your hand is already shown."))
         self.revealed = event.seat
@@ -132,6 +160,7 @@ class Hotseat:
             event.kind == ACTION
             and not state.is_over()
             and seat == state.to_act
+            and seat not in self.devices
             and self.revealed != seat
         ):
             raise IllegalAction(gettext_noop("Show your hand first."))
@@ -149,5 +178,6 @@ class Hotseat:
         for action in standing:
             state.apply(action)
         self.state = state
-        self.revealed = event.seat  # he still has the screen
+        if event.seat not in self.devices:
+            self.revealed = event.seat  # he still has the screen
         return Event(TAKE_BACK, event.seat, {"undone": undone})

@@ -120,6 +120,22 @@ class Seat(models.Model):
         choices=robots.CHOICES,
         help_text=_("The strength of the robot that plays this seat."),
     )
+    # The seat's own address (/s/<key>/): whoever has it plays this seat, and only this seat.
+    key = models.CharField(
+        _("seat's key"),
+        max_length=32,
+        unique=True,
+        default=new_token,
+        editable=False,
+        help_text=_("The unguessable part of the seat's own address."),
+    )
+    device = models.BooleanField(
+        _("on his own device"),
+        default=False,
+        help_text=_("Played on the player's own device rather than at the shared screen."),
+    )
+    # when the seat's page last told its socket it was open: who is connected, across processes
+    seen_at = models.DateTimeField(_("last seen"), null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["table", "position"]
@@ -139,6 +155,11 @@ class Seat(models.Model):
 
     def __str__(self):  # seats are numbered from 1 wherever a person reads them
         return f"{self.position + 1}: {self.name}"
+
+    def get_absolute_url(self):
+        from django.urls import reverse
+
+        return reverse("seat", args=[self.key])
 
     @property
     def name(self) -> str:

@@ -37,6 +37,9 @@ class Seat:
     to_act: bool
     badges: list[Badge] = field(default_factory=list)
     robot: bool = False  # a robot plays it
+    device: bool = False  # its player plays on his own device
+    connected: bool | None = None  # a device seat's page is open now
+    mine: bool = False  # the seat of the page's own link
 
 
 @dataclass
@@ -118,6 +121,7 @@ class TablePage:
     sheet: Sheet | None  # the cycle's score sheet, in a game of cycles
     totals: Totals | None  # the running total, otherwise
     seats: list[Seat] = field(default_factory=list)
+    seat: int | None = None  # the seat of the page's own link (``/s/<key>/``), if it is one
     board: object = None  # the game's own (``Presenter.board``)
     heading: str = ""  # where the deal stands in its cycle
     sheet_title: str = ""
@@ -135,6 +139,16 @@ class Link:
 
     title: str  # a sheet's as the game words it (``Presenter.sheet_title``)
     url: str
+
+
+@dataclass(frozen=True)
+class MySeat:
+    """An open table a member is seated at, as his front page lists it."""
+
+    game: str
+    others: list[str]  # the other seats' names, in seat order
+    my_turn: bool
+    url: str  # his seat's own link if he plays on a device, else the table's page
 
 
 @dataclass(frozen=True)

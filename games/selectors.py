@@ -1,10 +1,12 @@
 """Reads that pages share, each at a fixed number of queries however long the deal."""
 
 from collections import defaultdict
+from datetime import timedelta
 
 from django.core.cache import caches
 from django.db.models import Prefetch, Q
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import conditional_escape
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -18,6 +20,7 @@ from .models import Cycle, Deal, Seat, Table
 from .presenters import (
     Link,
     LogEntry,
+    MySeat,
     PlayedFor,
     Score,
     Sheet,
@@ -40,6 +43,14 @@ def table_by_watch_key(key: str) -> Table:
     """The table whose spectators' key this is, as ``table_by_token`` (2 queries).
     Table.DoesNotExist if none."""
     return with_tournament(with_seats(Table.objects)).get(watch_key=key)
+
+
+def seat_by_key(key: str) -> Seat:
+    """The person's seat whose own key this is, with its table as ``table_by_token`` has it
+    (3 queries). Seat.DoesNotExist if none."""
+    seat = Seat.objects.only("pk", "table_id", "position").get(key=key, robot="")
+    seat.table = with_tournament(with_seats(Table.objects)).get(pk=seat.table_id)
+    return seat
 
 
 def managed_table(token: str) -> Table:
@@ -142,9 +153,17 @@ def robot_seats(table: Table) -> list[bool]:
 
 
 def practice_person(table: Table) -> int | None:
-    """The seat of a practice table's one person (the other seats robots), else None."""
-    people = [seat.position for seat in table.seats.all() if not seat.robot]
-    return people[0] if len(people) == 1 < len(table.seats.all()) else None
+    """The seat of a practice table's one person (the other seats robots) at the shared
+    screen, else None."""
+    people = [seat for seat in table.seats.all() if not seat.robot]
+    if len(people) == 1 < len(table.seats.all()) and not people[0].device:
+        return people[0].position
+    return None
+
+
+def device_seats(table: Table) -> frozenset[int]:
+    """The seats played on their players' own devices."""
+    return frozenset(seat.position for seat in table.seats.all() if seat.device)
 
 
 # -- a deal from its log ------------------------------------------------------------------
@@ -155,7 +174,7 @@ def load(deal: Deal) -> Hotseat:
     snapshot is of an older format."""
     rules = registry.rules(deal.table.game)
     try:
-        return Hotseat.from_json(rules, deal.snapshot)
+        return Hotseat.from_json(rules, deal.snapshot, device_seats(deal.table))
     except OldSnapshot:
         return rebuild(deal, deal.events.all())
 
@@ -166,6 +185,7 @@ def rebuild(deal: Deal, events) -> Hotseat:
         registry.rules(deal.table.game),
         start_state(deal),
         (Event(e.kind, e.seat, e.data) for e in events),
+        device_seats(deal.table),
     )
 
 
@@ -183,26 +203,43 @@ def record(deal: Deal) -> dict:
 
 
 def table_page(
-    table: Table, deal: Deal, chosen: str | None = None, spectator: bool = False
+    table: Table,
+    deal: Deal,
+    chosen: str | None = None,
+    spectator: bool = False,
+    seat: int | None = None,
 ) -> TablePage:
     """What the hotseat page shows, holding no hand but that of the player at the screen;
     a spectator's page holds none (mode "watch" until the deal is over). ``chosen``: a card
-    the player at the screen has picked, for games that show where it may go."""
+    the player at the screen has picked, for games that show where it may go. ``seat``: the
+    page of that seat's own link, which shows his hand alone, always, and his moves on his
+    turn if his seat is on a device ("wait" while another is to act, "shared" on his turn
+    at the shared screen). The shared screen waits ("wait") while a device seat acts."""
     game = registry.game(table.game)
     players = names(table)
     hotseat = load(deal)
     state = hotseat.state
     robots = robot_seats(table)
+    devices = hotseat.devices
     if state.is_over():
         mode = "over"
     elif spectator:
         mode = "watch"
     elif robots[state.to_act]:  # it acts when the page asks, after a pause the page shows
         mode = "robot"
+    elif seat is not None:
+        if state.to_act != seat:
+            mode = "wait"
+        else:
+            mode = "turn" if seat in devices else "shared"
+    elif hotseat.on_device:
+        mode = "wait"
     else:
         mode = "handoff" if hotseat.handoff else "turn"
     person = practice_person(table)
-    if mode == "robot" and person is not None:
+    if seat is not None:
+        viewer = None if spectator else seat
+    elif mode == "robot" and person is not None:
         # the one person keeps the screen while the robots play: his own hand stays in view
         viewer = person
     else:
@@ -210,6 +247,11 @@ def table_page(
     view = state.view(viewer)
     to_act = view["to_act"]
     take_back_seat = None if spectator else hotseat.take_back_seat()
+    # each takes back where he plays: a device seat on his own page, the others at the screen
+    if take_back_seat is not None and (take_back_seat in devices) != (seat is not None):
+        take_back_seat = None
+    if seat is not None and take_back_seat != seat:
+        take_back_seat = None
     scored = scored_deals(deal)
     sheet = cycle_sheet(deal.cycle, players, game, deal, scored) if deal.cycle_id else None
     turn = mode == "turn"
@@ -241,10 +283,14 @@ def table_page(
     page.next_label = presenter.next_label(sheet)
     page.board = presenter.board(page, chosen if turn else None)
     page.practice = person is not None
-    if mode == "robot" and page.hand and viewer is not None:
-        page.hand_of = players[viewer]  # not the robot's, whose turn it is: the page says whose
+    if mode in ("robot", "wait", "shared") and page.hand and viewer is not None:
+        page.hand_of = players[viewer]  # not his whose turn it is: the page says whose
     page.played_for = played_for(table)
     page.scores_key = scores_key(table, deal, players)
+    page.seat = seat
+    connected = connected_seats(table)
+    if seat is not None and seat in devices:
+        connected[seat] = True  # his own page, being shown to him: he is here
     page.seats = [
         SeatRow(
             index=i,
@@ -254,10 +300,26 @@ def table_page(
             to_act=i == to_act,
             badges=presenter.badges(page, i),
             robot=robots[i],
+            device=i in devices,
+            connected=connected[i],
+            mine=i == seat,
         )
         for i, name in enumerate(players)
     ]
     return page
+
+
+PRESENT_FOR = timedelta(seconds=45)  # a seat's page tells its socket every 20 seconds
+
+
+def connected_seats(table: Table) -> list[bool | None]:
+    """By seat: whether its own page is open now (seen by its socket within
+    ``PRESENT_FOR``, by any process); None for a seat at the shared screen or a robot's."""
+    now = timezone.now()
+    return [
+        (seat.seen_at is not None and now - seat.seen_at < PRESENT_FOR) if seat.device else None
+        for seat in table.seats.all()
+    ]
 
 
 def deal_log(hotseat: Hotseat, players: list[str], game, viewer: int | None) -> list[LogEntry]:
@@ -480,6 +542,40 @@ def table_row(user, table: Table, deals: list, cycles: list[Cycle]) -> TableRow:
         tournament=tournament,
         can_manage=can_manage(user, table),
     )
+
+
+def my_seats(user, limit: int) -> list[MySeat]:
+    """The open tables a member is seated at, newest first, as his front page lists them:
+    with whom, whether it is his turn, and where he plays (his seat's own link when it is
+    on a device, else the table's page). 3 queries, however many tables."""
+    seats = list(
+        Seat.objects.filter(player__user=user, table__state=Table.State.PLAYING)
+        .select_related("table")
+        .prefetch_related(Prefetch("table__seats", Seat.objects.select_related("player")))
+        .order_by("-table__created_at", "-table_id")[:limit]
+    )
+    deals = {}
+    for deal in Deal.objects.filter(table_id__in=[seat.table_id for seat in seats]).order_by(
+        "table_id", "number"
+    ):
+        deals[deal.table_id] = deal  # the last, the current
+    rows = []
+    for seat in seats:
+        table, deal = seat.table, deals.get(seat.table_id)
+        if deal is None:
+            continue
+        deal.table = table
+        state = load(deal).state
+        others = [s.name for s in table.seats.all() if s.position != seat.position]
+        rows.append(
+            MySeat(
+                game=registry.game(table.game).name,
+                others=others,
+                my_turn=not state.is_over() and state.to_act == seat.position,
+                url=seat.get_absolute_url() if seat.device else table.get_absolute_url(),
+            )
+        )
+    return rows
 
 
 def earlier_sheets(table: Table, cycle: Cycle) -> list[Link]:

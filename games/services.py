@@ -9,6 +9,7 @@ and tell the table's listeners once the transaction has committed.
 import random
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from club.models import AuditEntry, Player
@@ -19,7 +20,7 @@ from . import registry, robots, selectors, signals
 from .engine import RulesError
 from .engine.base import AlreadyDone, InvalidAction, InvalidOption, InvalidRecord
 from .hotseat import ACTION, REVEAL, ROBOT, TAKE_BACK, Event, Hotseat
-from .models import Cycle, Deal, DealEvent, Seat, Table
+from .models import Cycle, Deal, DealEvent, Seat, Table, new_token
 
 
 class Closed(ServiceError):
@@ -54,10 +55,20 @@ def refused(exc: RulesError) -> ServiceError:
 # -- tables ---------------------------------------------------------------------------------
 
 
-def start_table(*, user, game: str, players: list, options: dict, seed: int | None = None) -> Table:
+def start_table(
+    *,
+    user,
+    game: str,
+    players: list,
+    options: dict,
+    seed: int | None = None,
+    devices=frozenset(),
+) -> Table:
     """A new table, its players (club players, names of new ones, or robots: a
     ``robots.RobotSeat`` at a strength) seated in the given order clockwise, and its first
-    deal, whose dealer is drawn by lot. At least one seat is a person's."""
+    deal, whose dealer is drawn by lot. At least one seat is a person's. ``devices``: the
+    seats (by position) played on their players' own devices, the rest at the shared
+    screen."""
     rules = registry.rules(game)
     try:
         options = rules.parse_options(options)
@@ -74,6 +85,11 @@ def start_table(*, user, game: str, players: list, options: dict, seed: int | No
         raise Refused(gettext_noop("There is no robot of that strength."))
     if len(robot_seats) == len(players):
         raise Refused(gettext_noop("Seat at least one person: robots do not play alone."))
+    devices = frozenset(devices)
+    if any(not isinstance(i, int) or not 0 <= i < len(players) for i in devices):
+        raise Refused(gettext_noop("The form was incomplete or damaged; nothing was done."))
+    if devices & set(robot_seats):
+        raise Refused(gettext_noop("A robot needs no device: only a person's seat can be on one."))
     lot = random.Random(seed) if seed is not None else random.SystemRandom()
     with transaction.atomic():
         players = [
@@ -87,7 +103,7 @@ def start_table(*, user, game: str, players: list, options: dict, seed: int | No
         Seat.objects.bulk_create(
             Seat(table=table, position=i, robot=robot_seats[i])
             if i in robot_seats
-            else Seat(table=table, position=i, player=p)
+            else Seat(table=table, position=i, player=p, device=i in devices)
             for i, p in enumerate(players)
         )
         dealer = lot.randrange(len(players))
@@ -104,6 +120,7 @@ def start_table(*, user, game: str, players: list, options: dict, seed: int | No
                 "dealer": dealer,
                 "players": [None if i in robot_seats else p.pk for i, p in enumerate(players)],
                 "robots": [robot_seats.get(i, "") for i in range(len(players))],
+                "devices": sorted(devices),
             },
         )
         _hand_to_the_only_person(deal, user)
@@ -185,10 +202,14 @@ def reveal(*, deal: Deal, seat: int, expected_version: int, user) -> Deal:
     return _write(deal, Event(REVEAL, seat), expected_version, user)
 
 
-def play(*, deal: Deal, seat: int, action: dict, expected_version: int, user) -> Deal:
+def play(
+    *, deal: Deal, seat: int, action: dict, expected_version: int, user, device: bool = False
+) -> Deal:
     """One action (or step) of the seat to act, once his hand is shown; the engine decides.
-    A robot's seat is played by its robot alone (``robot_turn``)."""
+    A robot's seat is played by its robot alone (``robot_turn``). ``device``: sent from the
+    seat's own page (``/s/<key>/``), the only place a device seat is played from."""
     _refuse_robot_seat(deal.table, seat)
+    _refuse_other_place(deal.table, seat, device)
     return _write(deal, Event(ACTION, seat, action), expected_version, user)
 
 
@@ -254,9 +275,20 @@ def _hand_to_the_only_person(deal: Deal, user, hotseat: Hotseat | None = None) -
             _saved(deal, hotseat)
 
 
-def take_back(*, deal: Deal, seat: int, expected_version: int, user) -> Deal:
-    """Undo the last action, if nobody has seen his hand since. The log keeps both."""
+def take_back(*, deal: Deal, seat: int, expected_version: int, user, device: bool = False) -> Deal:
+    """Undo the last action, if nobody has seen his hand since (on a device: until the
+    next player has acted). The log keeps both. ``device``: as ``play``'s."""
+    _refuse_other_place(deal.table, seat, device)
     return _write(deal, Event(TAKE_BACK, seat), expected_version, user)
+
+
+def _refuse_other_place(table: Table, seat, device: bool) -> None:
+    """A device seat is played from its own page only, a shared seat at the screen only."""
+    on_device = isinstance(seat, int) and seat in selectors.device_seats(table)
+    if on_device and not device:
+        raise Refused(gettext_noop("This seat is played on its own device."))
+    if device and not on_device:
+        raise Refused(gettext_noop("This seat is played at the shared screen."))
 
 
 def _is_current(deal: Deal) -> bool:
@@ -350,6 +382,37 @@ def _notify_on_commit(deal: Deal) -> None:
     send_on_commit(
         group_name(deal.table), {"type": "live.changed", "stamp": [deal.number, deal.version]}
     )
+
+
+# -- the seats' own links -------------------------------------------------------------------
+
+
+def reissue_seat_link(*, table: Table, seat: int, expected_version: int, user) -> Seat:
+    """A new key for a person's seat: its old link stops working at once, and its open page
+    says so on its next fetch. The audit names the seat, never a key."""
+
+    def reissue(locked: Table, last: Deal | None) -> dict:
+        place = Seat.objects.filter(table=locked, position=seat, robot="").first()
+        if place is None:
+            raise Refused(gettext_noop("There is no such seat at this table."))
+        place.key = new_token()
+        place.seen_at = None
+        place.save(update_fields=["key", "seen_at"])
+        reissued.append(place)
+        return {"seat": seat}
+
+    reissued: list[Seat] = []
+    if not isinstance(seat, int):
+        raise Refused(gettext_noop("There is no such seat at this table."))
+    _manage(table, expected_version, user, "seat.reissue", reissue, open_only=False)
+    return reissued[0]
+
+
+def seat_seen(key: str) -> bool:
+    """The page of the seat with ``key`` is open now (its socket says so on connecting and
+    every little while): presence, not a change of the table, so neither audited nor
+    announced. False if the key is no seat's (any more)."""
+    return bool(Seat.objects.filter(key=key, robot="").update(seen_at=timezone.now()))
 
 
 # -- managing a table: its name, finishing or abandoning it ---------------------------------

@@ -24,5 +24,13 @@ urlpatterns = [
     path("watch/<str:key>/deals/<int:number>/record.json", views.watch_record, name="watch-record"),
     path("watch/<str:key>/deals/<int:number>/replay/", views.watch_replay, name="watch-replay"),
     path("watch/<str:key>/cycles/<int:number>/", views.watch_cycle, name="watch-cycle"),
+    path("t/<str:token>/reissue-seat", views.reissue_seat, name="table-reissue-seat"),
+    path("s/<str:key>/", views.seat_view, name="seat"),
+    path("s/<str:key>/act", views.seat_act, name="seat-act"),
+    path("s/<str:key>/take-back", views.seat_take_back, name="seat-take-back"),
+    path("s/<str:key>/robot", views.seat_robot, name="seat-robot"),
+    path("s/<str:key>/next-deal", views.seat_next_deal, name="seat-next-deal"),
+    path("s/<str:key>/deals/<int:number>/record.json", views.seat_record, name="seat-record"),
+    path("s/<str:key>/deals/<int:number>/replay/", views.seat_replay, name="seat-replay"),
     path("replay/", views.replay_upload, name="replay-upload"),
 ]

@@ -14,19 +14,21 @@ from django.template import TemplateDoesNotExist
 from django.template.loader import select_template
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from club import health
 from club.documents import Unreadable, read_text
+from club.links import qr_svg, room_url
+from club.services import Forbidden
 from club.wording import SHOWN_VALUE, refusal_text
 
 from . import registry, replays, selectors, services
 from .engine import InvalidRecord
 from .engine.cards import SUIT_SYMBOLS
 from .engine.records import IllegalRecordAction, parse
-from .models import Deal, Table
+from .models import Deal, Seat, Table
 from .moves import posted_int
 from .templatetags.cards import card_text
 
@@ -37,11 +39,14 @@ TABLES_A_PAGE = 20
 
 def home(request):
     """The games to start a table of, and a member's latest tables (the list has the rest)."""
-    rows = []
+    rows, seated = [], []
     if request.user.is_authenticated:
         user = request.user
         rows = selectors.table_rows(user, selectors.tables_of(user)[:HOME_TABLES])
-    return render(request, "games/home.html", {"rows": rows, "games": registry.games()})
+        seated = selectors.my_seats(user, HOME_TABLES)
+    return render(
+        request, "games/home.html", {"rows": rows, "seated": seated, "games": registry.games()}
+    )
 
 
 @require_GET
@@ -90,7 +95,11 @@ def new_table(request, game):
     if request.method == "POST" and form.is_valid():
         try:
             table = services.start_table(
-                user=request.user, game=game.key, players=form.seated(), options=form.options()
+                user=request.user,
+                game=game.key,
+                players=form.seated(),
+                options=form.options(),
+                devices=form.devices(),
             )
         except services.ServiceError as exc:
             form.refuse(exc, message_text(exc))
@@ -152,25 +161,58 @@ class TableUrls:
         self.token = token
 
 
+class SeatUrls(TableUrls):
+    """The addresses of a seat's own page's forms (``/s/<key>/...``): they act for its seat
+    alone, and the page names no other address of the table."""
+
+    table = _address("seat")
+    act = _address("seat-act")
+    reveal = _address("seat")  # a device seat's page never reveals: nothing to post
+    robot = _address("seat-robot")
+    take_back = _address("seat-take-back")
+    next_deal = _address("seat-next-deal")
+
+
 def render_table(
-    request, table, *, deal=None, error=None, status=200, chosen=None, spectator=False
+    request,
+    table,
+    *,
+    deal=None,
+    error=None,
+    status=200,
+    chosen=None,
+    spectator=False,
+    seat=None,
 ):
     """The table page (its partial for htmx) showing ``deal``, by default the current one;
-    a spectator's holds no hand."""
+    a spectator's holds no hand; ``seat``'s own page (a ``Seat``) holds his alone."""
     closed = not table.is_open  # finished or abandoned: no hand, nothing to press
     page = selectors.table_page(
-        table, deal or selectors.current_deal(table), chosen=chosen, spectator=spectator or closed
+        table,
+        deal or selectors.current_deal(table),
+        chosen=chosen,
+        spectator=spectator or closed,
+        seat=seat.position if seat is not None else None,
     )
     if closed and page.mode == "watch":
         page.mode = "closed"  # the deal was left unfinished: nobody is to play
-        for seat in page.seats:
-            seat.to_act = False
+        for row in page.seats:
+            row.to_act = False
     context = {f.name: getattr(page, f.name) for f in fields(page)}
     context["error"] = error
     context["spectator"] = spectator
+    if seat is not None:
+        # the seat's own page knows its key alone, neither the table's nor the spectators'
+        context["seat_key"] = seat.key
+        context["live"] = f"/ws/seat/{seat.key}/"
+        context["urls"] = SeatUrls(seat.key)
+        template = PARTIAL if request.htmx else "games/table.html"
+        return render(request, template, context, status=status)
     context.update(table_extras(request, page, spectator))
     # the page's socket: a spectator's knows the spectators' key only
     context["live"] = f"/ws/watch/{table.watch_key}/" if spectator else f"/ws/t/{table.token}/"
+    if not spectator and not request.htmx:
+        context["seat_links"] = seat_links(request, table)
     if not spectator:
         context["watch_url"] = request.build_absolute_uri(table.get_watch_url())
         context["urls"] = TableUrls(table.token)
@@ -353,6 +395,134 @@ def record_response(request, table, number):
         f'attachment; filename="{table.game}-{table.pk}-deal-{deal.number}.json"'
     )
     return response
+
+
+# -- a seat's own page ----------------------------------------------------------------------
+
+
+def seat_links(request, table) -> list[dict]:
+    """The device seats' own links, each with its QR code, for the shared screen to show.
+    A link is a credential: whoever may manage the table sees every one, a member seated at
+    it his own alone."""
+    manager = selectors.can_manage(request.user, table)
+    links = []
+    for seat in table.seats.all():
+        mine = seat.player_id is not None and seat.player.user_id == request.user.pk
+        if seat.device and (manager or mine):
+            url = room_url(request, seat.get_absolute_url())
+            links.append({"seat": seat, "url": url, "qr": qr_svg(url)})
+    return links
+
+
+def seat_page(handler):
+    """A page of a seat's own link: anyone who has it, signed in or not; a plain 404 for a
+    key that is no seat's (or no longer: a replaced link)."""
+
+    def view(request, key, **kwargs):
+        try:
+            seat = selectors.seat_by_key(key)
+        except Seat.DoesNotExist:
+            raise Http404 from None
+        return handler(request, seat, **kwargs)
+
+    view.__name__ = handler.__name__
+    return view
+
+
+@seat_page
+@require_GET
+def seat_view(request, seat):
+    return render_table(request, seat.table, seat=seat, chosen=request.GET.get("card"))
+
+
+def seat_post(handler=None, *, own_seat: bool = True):
+    """A POST of a seat's own page: it acts for its seat alone (``own_seat``: a posted seat
+    that is another's is refused), as the table page's refusals come back."""
+    if handler is None:
+        return lambda handler: seat_post(handler, own_seat=own_seat)
+
+    @require_POST
+    def view(request, key):
+        try:
+            seat = selectors.seat_by_key(key)
+        except Seat.DoesNotExist:
+            raise Http404 from None
+        table = seat.table
+        try:
+            posted = "seat" in request.POST and posted_int(request.POST, "seat")
+            if own_seat and posted is not False and posted != seat.position:
+                raise Forbidden(
+                    gettext_noop("This page plays its own seat only; nothing was done.")
+                )
+            deal = handler(request, seat)
+        except services.ServiceError as exc:
+            return render_table(
+                request,
+                table,
+                seat=seat,
+                status=exc.status,
+                error=message_text(exc, selectors.names(table)),
+            )
+        if request.htmx:
+            return render_table(request, table, deal=deal, seat=seat)
+        return redirect(seat)
+
+    view.__name__ = handler.__name__
+    return view
+
+
+def seat_turn(request, seat) -> dict:
+    """The fields of a seat page's turn: its seat, whatever the form says (``seat_post``)."""
+    return {
+        "deal": Deal(table=seat.table, number=posted_int(request.POST, "deal")),
+        "seat": seat.position,
+        "expected_version": posted_int(request.POST, "version"),
+        "user": request.user if request.user.is_authenticated else None,
+    }
+
+
+@seat_post
+def seat_act(request, seat):
+    action = registry.game(seat.table.game).moves.parse(request.POST)
+    return services.play(action=action, device=True, **seat_turn(request, seat))
+
+
+@seat_post
+def seat_take_back(request, seat):
+    return services.take_back(device=True, **seat_turn(request, seat))
+
+
+@seat_post(own_seat=False)
+def seat_robot(request, seat):
+    """A robot's turn, asked by any page of the table (as ``robot_turn``)."""
+    fields = seat_turn(request, seat)
+    try:
+        return services.robot_turn(
+            deal=fields["deal"],
+            seat=posted_int(request.POST, "seat"),
+            expected_version=fields["expected_version"],
+            user=fields["user"],
+        )
+    except services.Stale:
+        return None
+
+
+@seat_post
+def seat_next_deal(request, seat):
+    user = request.user if request.user.is_authenticated else None
+    return services.next_deal(table=seat.table, after=posted_int(request.POST, "deal"), user=user)
+
+
+@seat_page
+@require_GET
+def seat_record(request, seat, number):
+    return record_response(request, seat.table, number)
+
+
+@seat_page
+@require_GET
+def seat_replay(request, seat, number):
+    return replay_response(request, seat.table, number, spectator=True)
 
 
 # -- a deal's replay ------------------------------------------------------------------------
@@ -583,6 +753,22 @@ def abandon_table(request, table):
     return manage_response(
         request, table, "abandon", lambda fields: services.abandon_table(**fields)
     )
+
+
+@table_managed
+def reissue_seat(request, table):
+    """A new link for a seat (POST): its old one stops working at once."""
+    if request.method == "POST":
+        try:
+            services.reissue_seat_link(
+                table=table,
+                seat=posted_int(request.POST, "seat"),
+                expected_version=posted_int(request.POST, "version"),
+                user=request.user,
+            )
+        except services.ServiceError as exc:
+            return refused_page(request, message_text(exc, selectors.names(table)), exc.status)
+    return redirect(table)
 
 
 def safe_next(request) -> str | None:

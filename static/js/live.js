@@ -6,6 +6,9 @@
 // A click on the page while its fetch is on its way wins: the fetch's answer is not swapped in
 // (it would replace the table the click came from, and the click's answer, the newer, would
 // land nowhere: htmx then reports oobErrorNoTarget for the announcement).
+// A seat's own page ([data-seat-page]) tells its socket every 20 seconds that it is open
+// (who is connected); once its link is replaced (its address answers 404) it says so
+// ([data-gone]) and stops.
 (function () {
   "use strict";
   const live = () => document.querySelector("[data-live]");
@@ -24,6 +27,7 @@
   let fetching = null;  // the page's own fetch of itself, while it is on its way
   let asking = false;  // (true while htmx.ajax issues that fetch)
   let overtaken = false;  // a click on the page was sent after it: its answer wins
+  let gone = false;  // a seat's replaced link: nothing more to follow
 
   function catchUp() {
     const page = live();
@@ -49,6 +53,15 @@
   });
   document.addEventListener("htmx:beforeSwap", (e) => {
     if (e.detail.xhr === fetching && overtaken) e.detail.shouldSwap = false;
+    const page = live();
+    if (e.detail.xhr.status === 404 && page && page.dataset.gone) {
+      e.detail.shouldSwap = false;
+      gone = true;
+      const note = document.getElementById("seat-gone");
+      if (note) { note.textContent = page.dataset.gone; note.hidden = false; }
+      page.querySelectorAll("button, input, select").forEach((b) => { b.disabled = true; });
+      if (socket) socket.close();
+    }
   });
   document.addEventListener("htmx:afterRequest", (e) => {
     pending.delete(e.detail.xhr);
@@ -57,13 +70,20 @@
   });
 
   const path = live().dataset.live;
+  const pings = live().hasAttribute("data-seat-page");
   let delay = 500;
+  let socket = null;
+  let pinger = null;
   function connect() {
+    if (gone) return;
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    const socket = new WebSocket(scheme + location.host + path);
+    socket = new WebSocket(scheme + location.host + path);
+    let opened = false;
     socket.onopen = () => {
+      opened = true;
       delay = 500;
       if (status) { status.hidden = true; status.dataset.socket = "open"; }
+      if (pings) pinger = setInterval(() => socket.send("ping"), 20000);
     };
     socket.onmessage = (event) => {
       let notice;
@@ -73,6 +93,12 @@
       catchUp();
     };
     socket.onclose = () => {
+      clearInterval(pinger);
+      if (gone) return;
+      // refused: a seat's link may have been replaced meanwhile; its page asks (a 404 says)
+      if (!opened && pings && live() && !pending.size) {
+        htmx.ajax("GET", location.href, {target: live(), swap: "outerHTML", select: "[data-live]"});
+      }
       if (status) { status.hidden = false; status.dataset.socket = "closed"; }
       setTimeout(connect, delay);
       delay = Math.min(delay * 2, 5000);

@@ -15,6 +15,7 @@ import pytest
 
 from games import selectors, services
 from games.engine.cards import CODES, card_index
+from games.models import Seat
 from tests.support import DOCUMENTS, EXAMPLES
 from tests.support.browser import (
     PASSWORD,
@@ -116,7 +117,14 @@ def move(table, user, action: dict):
     seat = hotseat.state.to_act
     if hotseat.handoff:
         deal = services.reveal(deal=deal, seat=seat, expected_version=deal.version, user=user)
-    services.play(deal=deal, seat=seat, action=action, expected_version=deal.version, user=user)
+    services.play(
+        deal=deal,
+        seat=seat,
+        action=action,
+        expected_version=deal.version,
+        user=user,
+        device=seat in hotseat.devices,  # a device seat's move comes from its own page
+    )
 
 
 def play_until(table, user, done, limit=600):
@@ -129,9 +137,9 @@ def play_until(table, user, done, limit=600):
     pytest.fail("the table never reached the turn the test needs")
 
 
-def start(user, game, names, seed, **options):
+def start(user, game, names, seed, devices=frozenset(), **options):
     return services.start_table(
-        user=user, game=game, players=list(names), options=options, seed=seed
+        user=user, game=game, players=list(names), options=options, seed=seed, devices=devices
     )
 
 
@@ -279,10 +287,10 @@ def widest_choice(state) -> str:
     return CODES[max(nine_cards(state), key=reach)]
 
 
-def leopard_table(user, names):
+def leopard_table(user, names, devices=frozenset()):
     """A deal with cards stacked and face down in the squares, and then played until the
     player to act may end it (five points in his square)."""
-    table = start(user, "leopard", names, seed=26)
+    table = start(user, "leopard", names, seed=26, devices=devices)
     for _ in range(6):
         turn_by_services(table, user, choose=stack_and_hide)
     play_turns(table, user, plan_to_end(hotseat_of(table).state))
@@ -332,6 +340,90 @@ def test_leopard_turns_fit_a_phone(phone, member):
         page,
         "leopard-handoff-2",
         {"the button that shows the hand": REVEAL, "the take-back": TAKE_BACK},
+    )
+    assert page.script_errors == []
+
+
+# -- a seat's own page ---------------------------------------------------------------------
+
+
+def open_seat_turn(page, table, name, parts: dict[str, str]):
+    """The page of the own link of the seat to act, on his turn: no hand-off, his hand."""
+    seat = Seat.objects.get(table=table, position=hotseat_of(table).state.to_act)
+    page.goto(seat.get_absolute_url())
+    page.locator("#table[data-my-turn] .panel.turn .hand").wait_for()
+    assert_turn_on_screen(page, name, parts)
+
+
+def test_every_turn_of_a_seats_own_page_fits_a_phone(phone, member):
+    """Every seat on its own device, each game's kinds of turn on the seat's own page, whose
+    seats say who is on his device and whose foot has the alerts: Фантан's lay, pass and
+    extra card, Выборы's first and ninth call, lead and follow, Леопард's start, card drawn
+    and card chosen; in Russian, the longer texts."""
+    page = phone(language="ru")
+    fantan = off_the_loop(
+        start, member, "fantan", NAMES["ru"], seed=7, devices={0, 1, 2, 3}, ace_extra=True
+    )
+    hand = {"the hand": ".hand .card", "the rows": ".board .row"}
+    kinds = {"lay": {**hand, **FANTAN_TURN}, "pass": {**hand, **PASS}}
+    first = "lay" if has_playable(hotseat_of(fantan)) else "pass"
+    open_seat_turn(page, fantan, f"seat-fantan-{first}", kinds[first])
+    other = "pass" if first == "lay" else "lay"
+    off_the_loop(play_until, fantan, member, lambda h: has_playable(h) == (other == "lay"))
+    open_seat_turn(page, fantan, f"seat-fantan-{other}", kinds[other])
+    off_the_loop(play_until, fantan, member, lambda h: has_playable(h, "A"))
+    open_seat_turn(page, fantan, "seat-fantan-ace", kinds["lay"])
+    click_and_wait(page, page.locator(".hand button.card.playable[value^=A]").first)
+    assert hotseat_of(fantan).state.extra  # the same player: one more card, or stop
+    extra = {**hand, **PASS}
+    if page.locator(".hand button.card.playable").count():
+        extra["the hand's playable cards"] = ".hand button.card.playable"
+    assert_turn_on_screen(page, "seat-fantan-extra", extra)
+
+    variety = off_the_loop(start, member, "variety", NAMES["ru"], seed=3, devices={0, 1, 2, 3})
+    auction = {
+        "the hand": ".hand .card",
+        "the announcement": "#id_say",
+        "the contracts": "#table .panel.turn button.call",
+    }
+    open_seat_turn(page, variety, "seat-variety-auction", auction)
+    for _ in range(8):
+        off_the_loop(call_unnamed, variety, member)
+    open_seat_turn(page, variety, "seat-variety-auction-9", auction)
+    state = hotseat_of(variety).state
+    mine = {number for seat, number, _ in state.calls if seat == state.to_act}
+    off_the_loop(move, variety, member, {"call": min(set(range(1, 9)) - mine)})
+    trick = {"the hand's playable cards": ".hand button.card.playable", "the trick": ".trick"}
+    open_seat_turn(page, variety, "seat-variety-lead", trick)
+    off_the_loop(
+        play_until, variety, member, lambda h: h.state.last_trick and len(h.state.trick) == 3
+    )
+    open_seat_turn(page, variety, "seat-variety-follow", {**trick, "the hand": ".hand .card"})
+
+    leopard = off_the_loop(leopard_table, member, NAMES["ru"][:2], devices={0, 1})
+    draw = "#table .panel.turn button[name=draw]"
+    open_seat_turn(
+        page,
+        leopard,
+        "seat-leopard-start",
+        {
+            "the hand": ".hand .card",
+            "draw": draw,
+            "end the deal": "#table .panel.turn button[name=end]",
+        },
+    )
+    click_and_wait(page, page.locator(draw))
+    assert_turn_on_screen(page, "seat-leopard-drawn", {"the nine cards": ".hand button.card"})
+    code = widest_choice(hotseat_of(leopard).state)
+    click_and_swap(page, page.locator(f'.hand button.card[value="{code}"]').first)
+    assert_turn_on_screen(
+        page,
+        "seat-leopard-chosen",
+        {
+            "the nine cards": ".hand button.card",
+            "the places": ".leopard-board button.target",
+            "discard": "#table .panel.turn button[name=discard]",
+        },
     )
     assert page.script_errors == []
 

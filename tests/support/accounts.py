@@ -7,7 +7,9 @@ def user_in(django_user_model, name, *groups, staff=False):
 
     user = django_user_model.objects.create_user(name, password="pw-for-tests-only", is_staff=staff)
     for group in groups:
-        user.groups.add(Group.objects.get(name=group))
+        # a migration makes the groups; a transactional test before this one may have
+        # flushed them (roles are checked by the group's name)
+        user.groups.add(Group.objects.get_or_create(name=group)[0])
     return user
 
 

@@ -124,7 +124,8 @@ def form_fields(table, action: dict) -> dict:
 
 
 def act(table, choose=0, user=None):
-    """Reveal if needed, then the ``choose``-th legal action, through the services."""
+    """Reveal if needed, then the ``choose``-th legal action, through the services (a
+    device seat's as its own page sends it)."""
     deal = current(table)
     hotseat = selectors.load(deal)
     if hotseat.handoff:
@@ -135,6 +136,7 @@ def act(table, choose=0, user=None):
         hotseat = selectors.load(deal)
     action = next_action(hotseat, choose)
     step = step_first(hotseat, action)
+    device = action["seat"] in hotseat.devices  # played from its own page, as it must be
     if step:
         deal = services.play(
             deal=deal,
@@ -142,6 +144,7 @@ def act(table, choose=0, user=None):
             action=without_seat(step),
             expected_version=deal.version,
             user=user,
+            device=device,
         )
     services.play(
         deal=deal,
@@ -149,6 +152,7 @@ def act(table, choose=0, user=None):
         action=without_seat(action),
         expected_version=deal.version,
         user=user,
+        device=device,
     )
     return action
 

@@ -109,11 +109,10 @@ def turn_by_services(table, user, choose=steer) -> dict:
     seat = hotseat.state.to_act
     if hotseat.handoff:
         deal = services.reveal(deal=deal, seat=seat, expected_version=deal.version, user=user)
-    deal = services.play(
-        deal=deal, seat=seat, action={"draw": True}, expected_version=deal.version, user=user
-    )
+    turn = dict(seat=seat, user=user, device=seat in hotseat.devices)  # a device's own page
+    deal = services.play(deal=deal, action={"draw": True}, expected_version=deal.version, **turn)
     move = choose(selectors.load(deal).state)
-    services.play(deal=deal, seat=seat, action=move, expected_version=deal.version, user=user)
+    services.play(deal=deal, action=move, expected_version=deal.version, **turn)
     return move
 
 
