@@ -78,6 +78,7 @@ class AuditEntry(models.Model):
         TABLE_RENAME = "table.rename", _("table renamed")
         TABLE_FINISH = "table.finish", _("table finished")
         TABLE_ABANDON = "table.abandon", _("table abandoned")
+        SEAT_REISSUE = "seat.reissue", _("seat's link replaced")
         DEAL_START = "deal.start", _("deal dealt")
         DEAL_ACTION = "deal.action", _("move")
         DEAL_REVEAL = "deal.reveal", _("hand shown")
@@ -105,6 +106,10 @@ class AuditEntry(models.Model):
         SHEET_CONFIRM = "sheet.confirm", _("sheet confirmed")
         SHEET_CORRECT = "sheet.correct", _("sheet row corrected")
         SHEET_REVERT = "sheet.revert", _("sheet row reverted")
+        SHEET_REPORT = "sheet.report", _("row entered at the table")
+        SHEET_REPORT_CHANGE = "sheet.report.change", _("row changed at the table")
+        SHEET_REPORT_WITHDRAW = "sheet.report.withdraw", _("row withdrawn at the table")
+        SHEET_REPORT_CONFIRM = "sheet.report.confirm", _("row confirmed at the table")
 
     created_at = models.DateTimeField(_("time"), auto_now_add=True)
     user = models.ForeignKey(

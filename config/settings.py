@@ -283,7 +283,8 @@ if not DEBUG and os.environ.get("SECURE_COOKIES", "0") == "1":
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"hide_keys": {"()": "config.logs.HideKeys"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["hide_keys"]}},
     "root": {"handlers": ["console"], "level": "WARNING"},
 }
 # Static files are served from the finders too, so the app works before collectstatic.

@@ -2,6 +2,8 @@
 rows and the byes (docs/rules/tournaments.md). What a table scored and the standings are
 read from these (``tournaments.selectors``), never stored beside them."""
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
@@ -148,9 +150,14 @@ class Bye(models.Model):
         return f"{self.round}: {self.entrant}"
 
 
+def new_entry_key() -> str:
+    return secrets.token_urlsafe(16)  # 128 bits
+
+
 class RoundTable(models.Model):
-    """One table of a round: its players in seat order and its sheet, typed in from paper
-    or, for a table played here, the hotseat table whose deals make its rows."""
+    """One table of a round: its players in seat order and its sheet, typed in from paper,
+    reported row by row by its players through its entry link, or, for a table played here,
+    the hotseat table whose deals make its rows."""
 
     round = models.ForeignKey(
         Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="tables"
@@ -180,6 +187,12 @@ class RoundTable(models.Model):
         on_delete=models.SET_NULL,
         related_name="+",
     )
+    # The unguessable part of its entry link (/e/<key>/): whoever holds it reports the rows.
+    entry_key = models.CharField(
+        _("entry key"), max_length=32, unique=True, default=new_entry_key, editable=False
+    )
+    # Its players report its rows (each confirmed by another of them): it counts complete.
+    reported = models.BooleanField(_("reported by its players"), default=False, editable=False)
 
     class Meta:
         ordering = ["round", "number"]
@@ -236,6 +249,28 @@ class SheetRow(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["table", "index"], name="sheet_row_once"),
         ]
+
+    def __str__(self):
+        return f"{self.table} · {self.index}"
+
+
+class ReportedRow(models.Model):
+    """The row a player of a table entered through its entry link, until another player of
+    the table confirms it (it then becomes the sheet's row ``index``): at most one a table."""
+
+    table = models.OneToOneField(
+        RoundTable, verbose_name=_("table"), on_delete=models.CASCADE, related_name="reported_row"
+    )
+    index = models.PositiveSmallIntegerField(_("row"))
+    data = models.JSONField(_("row"))
+    seat = models.PositiveSmallIntegerField(_("entered by seat"))
+    # Counts its changes: a page that showed an older one is stale.
+    revision = models.PositiveIntegerField(_("version"), default=1, editable=False)
+    created_at = models.DateTimeField(_("entered"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("row awaiting confirmation")
+        verbose_name_plural = _("rows awaiting confirmation")
 
     def __str__(self):
         return f"{self.table} · {self.index}"

@@ -157,13 +157,15 @@ def document_of(tournament: Tournament, played_: Played | None = None) -> Docume
 
 
 def counts(tournament: Tournament, table: RoundTable, sheet: DocumentTable) -> bool:
-    """A table counts once its sheet is complete and, where the tournament asks for it, a
-    typed sheet has been confirmed by a second scorer."""
+    """A table counts once its sheet is complete and confirmed: a typed sheet by a second
+    scorer where the tournament asks for it; a sheet its players report, row by row by
+    another player of the table (a row awaiting confirmation is not on the sheet yet)."""
     if not sheet.complete:
         return False
     return (
         not tournament.confirmation
         or table.hotseat_id is not None
+        or table.reported
         or table.confirmed_by_id is not None
     )
 

@@ -25,6 +25,7 @@ from .models import (
     Adjustment,
     Bye,
     Entrant,
+    ReportedRow,
     Round,
     RoundTable,
     SheetRow,
@@ -366,6 +367,13 @@ def sheet_closed(table: RoundTable) -> TournamentError | None:
         )
     if not table.round.released:
         return TournamentError(gettext_noop("The round has not been released yet."))
+    if table.reported or ReportedRow.objects.filter(table=table).exists():
+        return TournamentError(
+            gettext_noop(
+                "This table's players report its rows from their phones: correct a row on "
+                "its own page."
+            )
+        )
     return None
 
 
@@ -436,6 +444,176 @@ def confirm_sheet(*, table: RoundTable, user) -> RoundTable:
     return locked
 
 
+# -- a table's own report: its players enter and confirm its rows through its entry link --
+
+
+def report_closed(table: RoundTable) -> TournamentError | None:
+    """Why the table's players may not report its rows (None: they may); its page says so."""
+    if table.hotseat_id is not None:
+        return TournamentError(
+            gettext_noop("This table is played here: its sheet comes from its deals.")
+        )
+    if not table.round.released:
+        return TournamentError(gettext_noop("The round has not been released yet."))
+    if table.entered_by_id is not None:
+        return TournamentError(
+            gettext_noop("This table's sheet has been typed in from paper by a scorer.")
+        )
+    return None
+
+
+def report_version(table: RoundTable) -> str:
+    """The table's report as a page shows it: its rows, and the row awaiting confirmation
+    with its changes (a double click, another phone's row, a withdrawal make it older)."""
+    pending = ReportedRow.objects.filter(table=table).values_list("pk", "revision").first()
+    rows = SheetRow.objects.filter(table=table).count()
+    return f"{rows}.{pending[0]}.{pending[1]}" if pending else str(rows)
+
+
+def locked_report(table: RoundTable, seat, seen) -> tuple[RoundTable, ReportedRow | None, str]:
+    """The table locked (as enter_sheet locks it), its row awaiting confirmation and the
+    reporting seat's player; refused if the players may not report, ``seat`` is not one of
+    the table's or the page showed another ``report_version``."""
+    locked = (
+        RoundTable.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    )
+    closed = report_closed(locked)
+    if closed:
+        raise closed
+    names = [
+        seat_.entrant.player.name
+        for seat_ in locked.seats.select_related("entrant__player").order_by("position")
+    ]
+    if type(seat) is not int or not 0 <= seat < len(names):
+        raise TournamentError(gettext_noop("Say first which player of the table you are."))
+    if seen != report_version(locked):
+        raise Stale(
+            gettext_noop(
+                "The table's sheet has changed since this page was shown: here it is as it is now."
+            )
+        )
+    return locked, ReportedRow.objects.filter(table=locked).first(), names[seat]
+
+
+def check_report(table: RoundTable, row) -> tuple[dict, int]:
+    """``row`` checked as the next row of the table's sheet, the whole sheet with it (as
+    the typed sheet checks it; SheetRefused names the row): the row as kept, its index."""
+    tournament = table.round.tournament
+    rows = list(table.rows.order_by("index").values_list("data", flat=True))
+    try:
+        sheet = check_sheet(
+            registry.tournament(tournament.game),
+            rows + [row],
+            seats=table.seats.count(),
+            options=tournament.options,
+            settings=tournament.game_settings,
+        )
+    except SheetError as exc:
+        raise SheetRefused(exc.row, exc.message, **exc.params) from None
+    return sheet.rows[-1], len(rows) + 1
+
+
+def audit_report(verb: str, table: RoundTable, row: ReportedRow, **data) -> None:
+    """A player's step of the report (no member signed in; the entry key is never kept)."""
+    audit(
+        None,
+        verb,
+        table.round.tournament,
+        table=table.pk,
+        round=table.round.number,
+        table_number=table.number,
+        row=row.index,
+        **data,
+    )
+
+
+def report_row(*, table: RoundTable, seat: int, data, seen: str) -> ReportedRow:
+    """A player of the table enters the next deal's row, or changes the one he entered
+    while it awaits confirmation: checked as the typed sheet checks it, nothing kept if
+    it is refused. ``seen``: the ``report_version`` the page showed."""
+    with transaction.atomic():
+        locked, pending, player = locked_report(table, seat, seen)
+        if pending is not None and pending.seat != seat:
+            raise TournamentError(
+                gettext_noop("Deal %(number)s's row awaits its confirmation: confirm it first."),
+                number=pending.index,
+            )
+        checked, index = check_report(locked, data)
+        if pending is None:
+            pending = ReportedRow.objects.create(table=locked, index=index, data=checked, seat=seat)
+            audit_report("sheet.report", locked, pending, seat=seat, player=player, new=checked)
+        else:
+            if checked == pending.data:
+                raise TournamentError(gettext_noop("The row is unchanged."))
+            old = pending.data
+            pending.data, pending.revision = checked, pending.revision + 1
+            pending.save(update_fields=["data", "revision"])
+            audit_report(
+                "sheet.report.change",
+                locked,
+                pending,
+                seat=seat,
+                player=player,
+                old=old,
+                new=checked,
+            )
+        notify_on_commit(locked.round.tournament)
+    return pending
+
+
+def waiting_row(pending: ReportedRow | None) -> ReportedRow:
+    if pending is None:
+        raise TournamentError(gettext_noop("No row awaits its confirmation."))
+    return pending
+
+
+def withdraw_reported_row(*, table: RoundTable, seat: int, seen: str) -> None:
+    """The player who entered the row awaiting confirmation takes it back."""
+    with transaction.atomic():
+        locked, pending, player = locked_report(table, seat, seen)
+        pending = waiting_row(pending)
+        if pending.seat != seat:
+            raise TournamentError(
+                gettext_noop("Only the player who entered the row may change or withdraw it.")
+            )
+        pending.delete()
+        audit_report(
+            "sheet.report.withdraw", locked, pending, seat=seat, player=player, old=pending.data
+        )
+        notify_on_commit(locked.round.tournament)
+
+
+def confirm_reported_row(*, table: RoundTable, seat: int, seen: str) -> SheetRow:
+    """Another player of the table confirms the row awaiting confirmation: it is the
+    sheet's row from now on (checked again with the sheet as it is now), locked for the
+    table; only the tournament's scorers and directors correct it. A table whose rows are
+    all confirmed counts once its sheet is complete."""
+    with transaction.atomic():
+        locked, pending, player = locked_report(table, seat, seen)
+        pending = waiting_row(pending)
+        if pending.seat == seat:
+            raise TournamentError(
+                gettext_noop("Another player of the table must confirm the row you entered.")
+            )
+        checked, index = check_report(locked, pending.data)
+        (row,) = SheetRow.objects.bulk_create([SheetRow(table=locked, index=index, data=checked)])
+        pending.delete()
+        if not locked.reported:
+            locked.reported = True
+            locked.save(update_fields=["reported"])
+        audit_report(
+            "sheet.report.confirm",
+            locked,
+            pending,
+            seat=seat,
+            player=player,
+            entered_by=pending.seat,
+            new=checked,
+        )
+        notify_on_commit(locked.round.tournament)
+    return row
+
+
 def adjust(*, round_: Round, entrant: Entrant, points: int, reason: str, user) -> Adjustment:
     """A director's penalty or correction of an entrant's game points in a round."""
     reason = " ".join(reason.split())
@@ -500,9 +678,10 @@ def audit(user, verb: str, tournament: Tournament, **data) -> None:
     AuditEntry.objects.create(user=user, verb=verb, data={"tournament": tournament.key, **data})
 
 
-def play_here(*, table: RoundTable, user) -> RoundTable:
+def play_here(*, table: RoundTable, user, devices: bool = False) -> RoundTable:
     """Start a table of a released round as a hotseat table: its players in seat order, the
-    tournament's options. Its sheet then fills itself from its deals."""
+    tournament's options. Its sheet then fills itself from its deals. ``devices``: every
+    seat is played on its player's own device (its link on his page), not at one screen."""
     with transaction.atomic():
         locked = (
             RoundTable.objects.select_for_update()
@@ -525,12 +704,18 @@ def play_here(*, table: RoundTable, user) -> RoundTable:
                 game=tournament.game,
                 players=players,
                 options=parts.table_options(tournament.options, len(players)),
+                devices=range(len(players)) if devices else (),
             )
         except ServiceError as exc:  # the games' refusal, shown as the tournament's
             raise TournamentError(exc.message, **exc.params) from None
         locked.save(update_fields=["hotseat"])
         audit(
-            user, "tournament.play_here", tournament, table=locked.pk, hotseat=locked.hotseat.token
+            user,
+            "tournament.play_here",
+            tournament,
+            table=locked.pk,
+            hotseat=locked.hotseat.token,
+            devices=devices,
         )
         notify_on_commit(tournament)
     return locked

@@ -11,6 +11,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from club import roles as club_roles
@@ -20,6 +21,7 @@ from club.wording import refusal_text
 from games import registry
 
 from . import addresses, roles, selectors_director, services
+from .entry_links import entry_link, offered
 from .forms import (
     AdjustForm,
     EntrantForm,
@@ -234,10 +236,19 @@ def release(request, tournament, number):
     return run_url(tournament, f"round-{number}")
 
 
+# where a table played here is played: at one shared screen, or each seat on its own device
+SCREENS = {"shared": False, "devices": True}
+
+
 @write(roles.directs)
 def play_here(request, tournament, pk):
     table = get_or_404(RoundTable.objects.all(), round__tournament=tournament, pk=pk)
-    table = services.play_here(table=table, user=request.user)
+    screen = request.POST.get("screen", "shared")
+    if screen not in SCREENS:
+        raise services.TournamentError(
+            gettext_noop("The form was incomplete or damaged; nothing was done.")
+        )
+    table = services.play_here(table=table, user=request.user, devices=SCREENS[screen])
     return table.hotseat.get_absolute_url()
 
 
@@ -317,6 +328,7 @@ def round_sheets(request, key, number):
                     "sheet": sheet,
                     "options": option_lines(game, sheet.options),
                     "columns": range(sheet.layout.width),
+                    "entry": entry_link(request, sheet.table) if offered(sheet.table) else None,
                 }
                 for sheet in sheets
             ],

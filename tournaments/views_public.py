@@ -21,7 +21,9 @@ from games import registry
 from . import roles as tournament_roles
 from . import selectors, selectors_director
 from .addresses import tournament_or_404
+from .entry_links import entry_link, offered
 from .models import Tournament
+from .seat_links import device_seats, seat_link
 from .standings import match_points, number
 
 ORDER_LABELS = {
@@ -53,6 +55,8 @@ class TableView:
     watch_key: str | None = None  # played here: its spectators' page is
     deals: int = 0  # the deals on its sheet so far
     length: int | None = None  # the deals of a complete sheet (None: a match to a target)
+    entry: object = None  # its entry link, for the tournament's scorers (played on paper)
+    seat_links: tuple = ()  # played here on devices: its seats' links, for its directors
 
 
 @dataclass
@@ -262,6 +266,17 @@ def round_page(request, key: str, round_number: int):
     rounds = round_views(played_)
     if not 1 <= round_number <= len(rounds):
         raise Http404
+    if tournament_roles.scores(request.user, tournament):
+        for view, model in zip(
+            rounds[round_number - 1].tables, played_.tables[round_number - 1], strict=True
+        ):
+            if offered(model):
+                view.entry = entry_link(request, model)
+    if tournament_roles.directs(request.user, tournament):
+        models = played_.tables[round_number - 1]
+        seats = device_seats(models)
+        for view, model in zip(rounds[round_number - 1].tables, models, strict=True):
+            view.seat_links = tuple(seat_link(request, s, qr=True) for s in seats.get(model.pk, []))
     return render(
         request,
         "tournaments/public/round.html",
@@ -376,24 +391,80 @@ class PlayerRound:
 
 
 @dataclass
+class CurrentSeat:
+    """Where the player sits in the round being played: "Round 3: table 2, seat 3"."""
+
+    round: int
+    table: int | None  # None: a bye
+    seat: int | None  # from 1
+    names: list[str]  # the table's players in seat order, his own name among them
+    model: object = None  # the round table
+    link: object = None  # played here on his own device: his seat's link (him, directors)
+
+
+@dataclass
 class PlayerTournament:
     tournament: Tournament
     game_title: str
     row: Row
     entrants: int
     rounds: list[PlayerRound]
+    current: CurrentSeat | None = None
+
+
+def current_seat(player: Player, played_: selectors.Played, views: list[RoundView]):
+    """His table and seat in the last released round while it is played (a table of it
+    does not count yet); None once it is over, or if he sits out the round."""
+    if not views or all(table.state == COUNTED for table in views[-1].tables):
+        return None
+    last = views[-1]
+    if any(seat.player_id == player.pk for seat in last.byes):
+        return CurrentSeat(last.number, None, None, [])
+    for view, model in zip(last.tables, played_.tables[-1], strict=True):
+        for position, seat in enumerate(view.seats, start=1):
+            if seat.player_id == player.pk:
+                return CurrentSeat(
+                    last.number, view.number, position, [s.name for s in view.seats], model
+                )
+    return None
+
+
+def under_way(played_: selectors.Played, views: list[RoundView]) -> bool:
+    """A round is still to be released, or the last one's tables do not all count yet."""
+    planned = played_.tournament.rounds_planned
+    return len(views) < planned or bool(views and any(t.state != COUNTED for t in views[-1].tables))
+
+
+def add_seat_links(request, player: Player, shown: list[PlayerTournament]) -> None:
+    """The player's seat links of the tables he plays on his own device: on his page, for
+    him signed in and for the tournament's directors alone (1 query; none for a visitor)."""
+    if not request.user.is_authenticated:
+        return
+    current = [entry.current for entry in shown if entry.current and entry.current.model]
+    seats = device_seats([c.model for c in current], player=player)
+    own = player.user_id == request.user.pk
+    for entry in shown:
+        mine = entry.current and entry.current.model and seats.get(entry.current.model.pk)
+        if mine and (own or tournament_roles.directs(request.user, entry.tournament)):
+            entry.current.link = seat_link(request, mine[0])
 
 
 @require_GET
 def player_page(request, pk: int):
+    """A player's tournaments, round by round, and where he sits in a round being played
+    (live: it follows the newest tournament under way)."""
     player = get_object_or_404(Player, pk=pk)
     shown = []
+    follows = None
     for entered in selectors.player_tournaments(player):
         played_ = entered.played
         ids = player_ids(played_)
         row = next(r for r in standing_rows(entered.standings, ids) if r.player_id == player.pk)
         rounds = []
-        for index, view in enumerate(round_views(played_), start=1):
+        views = round_views(played_)
+        if follows is None and under_way(played_, views):
+            follows = entered.tournament
+        for index, view in enumerate(views, start=1):
             cell = row.rounds[index - 1]
             seated = next(
                 (
@@ -423,8 +494,15 @@ def player_page(request, pk: int):
                 row,
                 len(played_.entrants),
                 rounds,
+                current_seat(player, played_, views),
             )
         )
+    add_seat_links(request, player, shown)
+    if follows is None and shown:  # all over: the page still follows a late correction
+        follows = shown[0].tournament
+    own = request.user.is_authenticated and player.user_id == request.user.pk
     return render(
-        request, "tournaments/public/player.html", {"player": player, "tournaments": shown}
+        request,
+        "tournaments/public/player.html",
+        {"player": player, "tournaments": shown, "follows": follows, "own": own},
     )

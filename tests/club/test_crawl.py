@@ -9,6 +9,7 @@ from urllib.parse import urldefrag, urljoin, urlsplit
 
 import pytest
 from django.conf import settings
+from django.db.models import Q
 from django.test import Client
 from django.urls import Resolver404, resolve
 
@@ -123,7 +124,7 @@ def kind(path: str) -> str | None:
     return match.view_name if match.namespace == "admin" else None
 
 
-def crawl(client: Client, language: str, allowed: set[str]) -> tuple[int, list, list]:
+def crawl(client: Client, language: str, allowed: set[str]) -> tuple[set, list, list]:
     """(pages fetched, answers of 500 and more, Russian pages with English words)."""
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
     queue, seen = ["/"], {"/"}
@@ -160,7 +161,23 @@ def crawl(client: Client, language: str, allowed: set[str]) -> tuple[int, list, 
             queries[bare] += "?" in target
             kinds[admin] += bool(admin)
             queue.append(target)
-    return len(seen), errors, untranslated
+    return seen, errors, untranslated
+
+
+def seat_keys(paths: set[str]) -> set[str]:
+    return {path.split("/")[2] for path in paths if path.startswith("/s/")}
+
+
+def keys_shown_to(role: str, user) -> set[str]:
+    """The seat links a role may be shown: a director's, every one; a member's, his own
+    seats' and those of the tables he holds the screen of; a visitor's, none."""
+    seats = Seat.objects.filter(device=True)
+    if role in ("director", "organiser", "staff"):
+        return set(seats.values_list("key", flat=True))
+    if user is None:
+        return set()
+    mine = seats.filter(Q(player__user=user) | Q(table__created_by=user))
+    return set(mine.values_list("key", flat=True))
 
 
 @pytest.fixture
@@ -177,7 +194,13 @@ def test_every_page_answers_and_speaks_russian_for_every_role(club, role):
     report = []
     for language in ("en", "ru"):
         fetched, errors, untranslated = crawl(client, language, allowed)
-        assert fetched > 10, f"the crawl found only {fetched} pages"
+        assert len(fetched) > 10, f"the crawl found only {len(fetched)} pages"
+        if role in ("scorer", "director"):  # a paper table's entry link, on the round page
+            assert any(path.startswith("/e/") for path in fetched)
+        if role in ("player", "director"):  # seats' own pages, from the host and front pages
+            assert any(path.startswith("/s/") for path in fetched)
+        # a seat's link plays that seat: only its player, its host and the directors reach it
+        assert seat_keys(fetched) <= keys_shown_to(role, club.get(role))
         report += [f"{language} {path}: {status}" for path, status in errors]
         first = {}
         for path, phrase in untranslated:
@@ -194,8 +217,14 @@ def test_the_club_has_every_kind_of_thing_the_crawl_must_see(club):
     from tournaments.models import Bye, RoundTable
 
     assert RoundTable.objects.filter(hotseat__isnull=False).exists()
+    # a table played on its players' devices, one of them the member's: his seat link
+    assert Seat.objects.filter(device=True, player__user=club["player"]).exists()
     assert RoundTable.objects.filter(entered_by__isnull=False, confirmed_by__isnull=False)
+    # a table reporting itself, with a row awaiting confirmation: its entry page is crawled
+    assert RoundTable.objects.filter(reported=True, reported_row__isnull=False).exists()
     assert Bye.objects.exists()
+    # seats on their own devices, the player's among them: their own pages are crawled
+    assert Seat.objects.filter(device=True, player__user=club["player"]).exists()
 
 
 def test_every_change_of_the_club_night_is_audited_in_words(club):
@@ -205,4 +234,5 @@ def test_every_change_of_the_club_night_is_audited_in_words(club):
 
     verbs = set(AuditEntry.objects.values_list("verb", flat=True))
     assert {"table.start", "deal.reveal", "sheet.correct", "tournament.withdraw"} <= verbs
+    assert {"sheet.report", "sheet.report.confirm"} <= verbs
     assert verbs <= set(AuditEntry.Verb.values)

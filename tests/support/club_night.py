@@ -1,7 +1,8 @@
 """A full club, made through the services as a club night would make it: tables of every game
 with people, with robots and practice tables, in play, between deals, finished and abandoned,
 renamed and not; tournaments of every game in draft, released and complete, with a bye, a
-withdrawal, a table played here, typed, confirmed and corrected rows and an adjustment; and a
+withdrawal, a table played here (and one on the players' own devices), typed, confirmed and
+corrected rows and an adjustment; and a
 member of each role (the director directs every tournament, the scorers score them).
 ``build()`` returns the members by role."""
 
@@ -66,12 +67,15 @@ def play(table, user, deals_over: int = 0, events: int | None = None) -> None:
                 expected_version=deal.version,
                 user=user,
                 action={k: v for k, v in action.items() if k != "seat"},
+                device=seat in hotseat.devices,  # a device seat plays from its own page
             )
     raise AssertionError(f"the {table.game} table never got where it was asked to")
 
 
-def start(user, game: str, players: list, **options):
-    return services.start_table(user=user, game=game, players=players, options=options, seed=3)
+def start(user, game: str, players: list, devices=frozenset(), **options):
+    return services.start_table(
+        user=user, game=game, players=players, options=options, seed=3, devices=devices
+    )
 
 
 def seats_of(game: str) -> int:
@@ -87,6 +91,11 @@ def tables(player_user, director) -> None:
         people = PEOPLE[:count]
         start(player_user, game, [anna, *people[1:]])  # the first hand-off
         play(start(player_user, game, people), player_user, events=9)  # in play
+        # seats on their own devices (Анна's among them: her front page links to it), in play
+        # and between deals: their host page links to each seat's own page
+        on_devices = start(player_user, game, [anna, *people[1:]], devices={0, 1})
+        play(on_devices, player_user, events=7)
+        play(start(director, game, people, devices={1}), director, deals_over=1)
         between = start(director, game, people)
         play(between, director, deals_over=1)  # a deal over, the next not dealt
         finished = start(director, game, people)
@@ -118,6 +127,9 @@ def typed_row(table: RoundTable, first_out: int) -> dict:
         "finish_order": [first_out],
         "cards_left": [0 if seat == first_out else 2 for seat in range(seats)],
     }
+
+
+VARIETY_ROW = {"contract": 2, "attackers": [0, 1], "scores": [16, 16, 10, 10]}
 
 
 def tournaments(director, scorer, other_scorer) -> None:
@@ -181,7 +193,36 @@ def tournaments(director, scorer, other_scorer) -> None:
         table=first.tables.order_by("number")[0], user=director
     ).hotseat
     play(table, director, events=20)
+    # its other table reports itself from the players' phones: a row confirmed, one awaiting
+    reported = first.tables.order_by("number")[1]
+    tournament_services.report_row(
+        table=reported, seat=0, data=VARIETY_ROW, seen=tournament_services.report_version(reported)
+    )
+    tournament_services.confirm_reported_row(
+        table=reported, seat=1, seen=tournament_services.report_version(reported)
+    )
+    tournament_services.report_row(
+        table=reported, seat=2, data=VARIETY_ROW, seen=tournament_services.report_version(reported)
+    )
     tournament_services.draw_round(tournament=cup, user=director)
+    # Леопард on the players' phones: its table played here, every seat on its own device
+    phones = tournament_services.create_tournament(
+        user=director,
+        name="Вечер на телефонах",
+        game="leopard",
+        options={"deals": 1},
+        settings={},
+        rounds_planned=1,
+        seating="swiss",
+        seed=3,
+        bye_points=1,
+        order=["match_points", "points", "opponents", "wins"],
+    )
+    for name in PEOPLE[:2]:
+        tournament_services.add_entrant(tournament=phones, player=name, user=director)
+    first = tournament_services.draw_round(tournament=phones, user=director)
+    tournament_services.release_round(round_=first, user=director)
+    tournament_services.play_here(table=first.tables.get(), user=director, devices=True)
     # Леопард and Фантан imported complete; a Леопард tournament with no round yet
     imported("leopard-swiss-four.json", director)
     imported("fantan-seven-cards.json", director)
