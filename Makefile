@@ -72,6 +72,7 @@ bench: install .secret_key
 	$(PY) manage.py bench_tournaments --game variety
 	$(PY) -m bench.live
 	$(PY) -m bench.fanout
+	$(PY) -m bench.seats
 	$(PY) -m bench.robots
 
 messages: install

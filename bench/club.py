@@ -1,12 +1,14 @@
-"""A throw-away served club for the live benchmarks (bench/live.py, bench/fanout.py):
-a PostgreSQL database of its own, migrated, and a Redis database emptied before and after,
-with Django set up on them in this process.
+"""A throw-away served club for the live benchmarks (bench/live.py, bench/fanout.py,
+bench/seats.py): a PostgreSQL database of its own, migrated, and a Redis database emptied
+before and after, or a SQLite file in a temporary folder and no Redis, with Django set up on
+them in this process.
 """
 
 import os
 import secrets
 import subprocess
 import sys
+import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -64,36 +66,54 @@ def throwaway_club(name: str, database: str, redis_url: str):
         say(f"{name} skipped: no database can be made on {PG_SERVER}: {exc}")
         yield None
         return
+    try:
+        empty_redis(redis_url)
+        yield from _served(database_url, redis_url, database)
+    finally:
+        admin_sql(f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
+        empty_redis(redis_url)
+
+
+@contextmanager
+def sqlite_club():
+    """Yields (the served process's environment, a member) on a fresh SQLite file in a
+    temporary folder (``TMPDIR``), with the in-memory channel layer: one process serves."""
+    with tempfile.TemporaryDirectory(prefix="bench-club-") as folder:
+        path = Path(folder) / "club.sqlite3"
+        yield from _served(f"sqlite:///{path}", None, str(path))
+
+
+def _served(database_url: str, redis_url: str | None, name: str):
+    """The database migrated, Django set up on it here, a member made; yields the served
+    processes' environment and the member."""
     secret = "bench-" + secrets.token_urlsafe(40)
     os.environ.update(
         DJANGO_SETTINGS_MODULE="config.settings",
         DATABASE_URL=database_url,
-        REDIS_URL=redis_url,
         SECRET_KEY=secret,
         DEBUG="0",
     )
-    try:
-        empty_redis(redis_url)
-        subprocess.run(
-            [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
-            cwd=BASE_DIR,
-            env=os.environ,
-            check=True,
-        )
-        import django
+    if redis_url:
+        os.environ["REDIS_URL"] = redis_url
+    else:
+        os.environ.pop("REDIS_URL", None)
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+        cwd=BASE_DIR,
+        env=os.environ,
+        check=True,
+    )
+    import django
 
-        django.setup()
-        from django.contrib.auth import get_user_model
-        from django.db import connection, connections
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.db import connection, connections
 
-        # (config.settings read DATABASE_URL when django.setup() imported it, not before)
-        assert connection.settings_dict["NAME"] == database, connection.settings_dict["NAME"]
+    # (config.settings read DATABASE_URL when django.setup() imported it, not before)
+    assert str(connection.settings_dict["NAME"]) == name, connection.settings_dict["NAME"]
 
-        from tests.support.servers import server_env
+    from tests.support.servers import server_env
 
-        user = get_user_model().objects.create_user("bench", password=secrets.token_hex(16))
-        yield server_env(database_url, redis_url, secret), user
-        connections.close_all()
-    finally:
-        admin_sql(f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
-        empty_redis(redis_url)
+    user = get_user_model().objects.create_user("bench", password=secrets.token_hex(16))
+    yield server_env(database_url, redis_url, secret), user
+    connections.close_all()

@@ -29,12 +29,13 @@ ACTIONS = 200  # timed per game
 TRIVIAL = 200  # requests of the trivial view
 NTH = 40  # the action of the first deal whose queries are reported beside the first's
 NO_LENGTH = 4  # the second score sheet of a match played to a target: after this deal
+DEVICE_RATIO = 1.2  # an action from a seat's own page costs at most a fifth more
 
 
 class Command(BaseCommand):
     help = (
         "Benchmarks, for every game: random deals per second, the cost of one hotseat "
-        "action, the queries of the score sheet page."
+        "action and of one from a seat's own device, the queries of the score sheet page."
     )
 
     def add_arguments(self, parser):
@@ -61,6 +62,7 @@ class Command(BaseCommand):
             # first, before the query log and the caches have grown: the stack's own cost
             figures["trivial_ms"] = trivial_view(client)
             figures["hotseat"] = {key: hotseat_actions(client, user, key) for key in GAMES}
+            figures["devices"] = {key: device_cost(client, user, key) for key in GAMES}
             if connection.vendor == "sqlite":
                 figures["durability"] = durability_cost(client, user)
             figures["score_sheet"] = {
@@ -83,6 +85,14 @@ class Command(BaseCommand):
                 f"over {h['actions']} actions; SQL queries per action (COMMIT not counted): first "
                 f"{h['queries_first']}, {ordinal(NTH)} {h['queries_nth']} "
                 f"(min {h['queries_min']}, max {h['queries_max']})"
+            )
+        for key, d in figures["devices"].items():
+            met = d["ratio"] <= DEVICE_RATIO
+            self.stdout.write(
+                f"device action {key} (POST from the seat's own page, write, partial) against "
+                f"the shared screen's, in turn: median {d['device_ms']:.2f} ms against "
+                f"{d['shared_ms']:.2f} ms over {d['actions']} actions each, {d['ratio']:.2f} "
+                f"times (required: at most {DEVICE_RATIO:.2f}: {'meets' if met else 'MISSES'})"
             )
         if "durability" in figures:
             d = figures["durability"]
@@ -174,55 +184,20 @@ def hotseat_actions(client, user, key: str, actions: int = ACTIONS, levels=()) -
     the reveals, nor the steps before an action). With ``levels``, SQLite's synchronous is
     set to each in turn before an action, and each level's median is reported too."""
     table = new_table(user, key)
-    moves = registry.game(key).moves
     rng = random.Random(1)
     timings, counts = [], []
     while len(timings) < actions:
-        deal = current(table)
-        if deal.is_over:
-            response = post(client, f"/t/{table.token}/next-deal", {"deal": deal.number})
-            assert response.status_code == 200, (key, "next-deal", response.status_code)
-            continue
-        hotseat = selectors.load(deal)
-        if hotseat.handoff:
-            response = post(
-                client,
-                f"/t/{table.token}/reveal",
-                {"deal": deal.number, "version": deal.version, "seat": hotseat.state.to_act},
-            )
-            assert response.status_code == 200, (key, "reveal", response.status_code)
-            continue
-        action = rng.choice(hotseat.state.legal_actions())
-        step = step_first(hotseat.state, action)
-        if step:
-            response = post(
-                client,
-                f"/t/{table.token}/act",
-                {
-                    "deal": deal.number,
-                    "version": deal.version,
-                    "seat": step["seat"],
-                    **moves.fields(step),
-                },
-            )
-            assert response.status_code == 200, (key, "step", response.status_code)
-            deal = current(table)
-        fields = {
-            "deal": deal.number,
-            "version": deal.version,
-            "seat": action["seat"],
-            **moves.fields(action),
-        }
+        path, fields = next_action(client, table, rng)
         if levels:
             level = levels[len(timings) % len(levels)]
             with connection.cursor() as cursor:
                 cursor.execute(f"PRAGMA synchronous={level}")
         with Statements() as queries:
             started = time.perf_counter()
-            response = post(client, f"/t/{table.token}/act", fields)
+            response = post(client, path, fields)
             timings.append(time.perf_counter() - started)
         assert response.status_code == 200, (key, "act", response.status_code)
-        if deal.number == 1:
+        if fields["deal"] == 1:
             counts.append(len(queries))
     return {
         "actions": len(timings),
@@ -236,6 +211,86 @@ def hotseat_actions(client, user, key: str, actions: int = ACTIONS, levels=()) -
         "queries_nth": counts[NTH - 1] if len(counts) >= NTH else None,
         "queries_min": min(counts),
         "queries_max": max(counts),
+    }
+
+
+def next_action(client, table, rng, keys: dict | None = None) -> tuple[str, dict]:
+    """What the table's screen posts for its next action (a random legal one), its path and
+    its form, having posted first what is due before it: the next deal, the reveal, the
+    step. ``keys``: a table of devices, each seat's key (by position), posted to from its
+    own page; else the shared screen's."""
+    moves = registry.game(table.game).moves
+
+    def path(what: str, seat: int = 0) -> str:
+        return f"/s/{keys[seat]}/{what}" if keys else f"/t/{table.token}/{what}"
+
+    while True:
+        deal = current(table)
+        if deal.is_over:
+            response = post(client, path("next-deal"), {"deal": deal.number})
+            assert response.status_code == 200, (table.game, "next-deal", response.status_code)
+            continue
+        hotseat = selectors.load(deal)
+        if hotseat.handoff:
+            response = post(
+                client,
+                path("reveal"),
+                {"deal": deal.number, "version": deal.version, "seat": hotseat.state.to_act},
+            )
+            assert response.status_code == 200, (table.game, "reveal", response.status_code)
+            continue
+        break
+    action = rng.choice(hotseat.state.legal_actions())
+    step = step_first(hotseat.state, action)
+    if step:
+        response = post(
+            client,
+            path("act", step["seat"]),
+            {
+                "deal": deal.number,
+                "version": deal.version,
+                "seat": step["seat"],
+                **moves.fields(step),
+            },
+        )
+        assert response.status_code == 200, (table.game, "step", response.status_code)
+        deal = current(table)
+    fields = {
+        "deal": deal.number,
+        "version": deal.version,
+        "seat": action["seat"],
+        **moves.fields(action),
+    }
+    return path("act", action["seat"]), fields
+
+
+def device_cost(client, user, key: str, actions: int = ACTIONS) -> dict:
+    """One action at a table of devices (every seat on its own, posted from the seat's own
+    page by a phone that is signed in to nothing) against the same at the shared screen: a
+    table of each from the same seed, played through the pages, their actions' POSTs timed
+    in turn, one and one, so that the machine's wandering speed weighs on both alike."""
+    rules = registry.rules(key)
+    seats = rules.seats(rules.parse_options({}))
+    devices = services.start_table(
+        user=user, game=key, options={}, seed=1, players=NAMES[:seats], devices=range(seats)
+    )
+    keys = {seat.position: seat.key for seat in devices.seats.all()}
+    tables = [(client, new_table(user, key), None), (Client(), devices, keys)]
+    rngs = [random.Random(1), random.Random(1)]
+    timings: list[list[float]] = [[], []]
+    while len(timings[1]) < actions:
+        for i, (poster, table, table_keys) in enumerate(tables):
+            path, fields = next_action(poster, table, rngs[i], table_keys)
+            started = time.perf_counter()
+            response = post(poster, path, fields)
+            timings[i].append(time.perf_counter() - started)
+            assert response.status_code == 200, (key, path, response.status_code)
+    shared, device = (statistics.median(t) * 1000 for t in timings)
+    return {
+        "actions": actions,
+        "shared_ms": round(shared, 3),
+        "device_ms": round(device, 3),
+        "ratio": round(device / shared, 3),
     }
 
 
