@@ -42,7 +42,7 @@ def names(codes, language: str) -> list[str]:
 
 def option_names(form) -> list[str]:
     """The form's own fields: every field but the seats of the shared ``TableForm``."""
-    seats = {f"{part}_{i}" for part in ("seat", "new") for i in range(form.seats)}
+    seats = {f"{part}_{i}" for part in ("seat", "new", "device") for i in range(form.seats)}
     return [name for name in form.fields if name not in seats]
 
 

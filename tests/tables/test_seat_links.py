@@ -33,6 +33,20 @@ pytestmark = pytest.mark.django_db
 GAMES = sorted(registry.GAMES)
 
 
+def visitor() -> Client:
+    """A phone with a link, signed in to nothing, reading English: the tests look for its
+    words."""
+    return Client(HTTP_ACCEPT_LANGUAGE="en")
+
+
+@pytest.fixture
+def host_client(client, host):
+    """The host's screen, read in English: the tests look for its words."""
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    client.force_login(host)
+    return client
+
+
 def devices_for(seats: int) -> set[int]:
     return {1} if seats == 2 else {1, 2}  # seat 1 at the screen always
 
@@ -106,7 +120,7 @@ def play_one(host_client, anyone, table):
 
 
 def test_every_seat_page_holds_its_own_hand_alone_through_a_whole_deal(host_client, mixed):
-    anyone = Client()  # a seat's link needs no account
+    anyone = visitor()  # a seat's link needs no account
     people = list(Seat.objects.filter(table=mixed).order_by("position"))
     for _ in range(500):
         table = fresh(mixed)
@@ -124,7 +138,7 @@ def test_every_seat_page_holds_its_own_hand_alone_through_a_whole_deal(host_clie
 
 
 def test_a_device_seats_turn_is_played_on_its_page_with_its_hand_and_moves(host_client, mixed):
-    anyone = Client()
+    anyone = visitor()
     for _ in range(200):  # the screen's seats play until a device seat is to act
         hotseat = selectors.load(current(fresh(mixed)))
         if hotseat.on_device:
@@ -154,13 +168,13 @@ def test_a_forged_seat_on_a_seat_page_changes_nothing(host_client, fantan_table,
     to_act = hotseat.state.to_act
     other = seat_of(table, (to_act + 1) % 4)
     action = next_action(hotseat, 0)
-    response = Client().post(seat_url(other, "act"), turn_fields(table, action), **HTMX)
+    response = visitor().post(seat_url(other, "act"), turn_fields(table, action), **HTMX)
     assert response.status_code == 403
     assert "its own seat only" in alert(response)
     unchanged(table, deal)
     # the seat's own field left out: it plays for its own seat, whose turn it is not
     fields = {k: v for k, v in turn_fields(table, action).items() if k != "seat"}
-    response = Client().post(seat_url(other, "act"), fields, **HTMX)
+    response = visitor().post(seat_url(other, "act"), fields, **HTMX)
     assert response.status_code >= 400
     unchanged(table, deal)
 
@@ -188,9 +202,9 @@ def test_a_seat_at_the_shared_screen_is_not_played_from_its_link(host, players):
     deal = current(table)
     hotseat = selectors.load(deal)
     seat = seat_of(table, hotseat.state.to_act)
-    page = Client().get(seat_url(seat)).content.decode()
+    page = visitor().get(seat_url(seat)).content.decode()
     assert "play it at the shared screen" in page
-    response = Client().post(
+    response = visitor().post(
         seat_url(seat, "act"), turn_fields(table, next_action(hotseat, 0)), **HTMX
     )
     assert response.status_code == 400
@@ -207,7 +221,7 @@ def test_wrong_keys_and_robots_seats_are_a_plain_404(host, players):
         devices={0},
     )
     robot = seat_of(table, 3)
-    client = Client()
+    client = visitor()
     for path in ("/s/not-a-key/", seat_url(robot), f"/s/{table.token}/", f"/s/{table.watch_key}/"):
         assert client.get(path).status_code == 404
         assert client.post(path + "act", {}).status_code == 404
@@ -220,7 +234,7 @@ def test_a_replaced_link_stops_working_at_once_and_the_audit_names_no_key(
         user=host, game="fantan", players=players, options={}, seed=7, devices={2}
     )
     old = seat_of(table, 2)
-    page = Client().get(seat_url(old), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    page = visitor().get(seat_url(old)).content.decode()
     assert "link was replaced" in page  # what the page says once it is
     host_page = host_client.get(url(table), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert seat_url(old) in host_page and "<svg" in host_page  # the link and its QR code
@@ -229,10 +243,10 @@ def test_a_replaced_link_stops_working_at_once_and_the_audit_names_no_key(
     new = seat_of(table, 2)
     assert new.key != old.key and len(new.key) >= 22  # 128 bits
     with caplog.at_level(logging.WARNING):
-        assert Client().get(seat_url(old)).status_code == 404
-        assert Client().post(seat_url(old, "act"), {}).status_code == 404
+        assert visitor().get(seat_url(old)).status_code == 404
+        assert visitor().post(seat_url(old, "act"), {}).status_code == 404
     assert old.key not in caplog.text
-    assert Client().get(seat_url(new)).status_code == 200
+    assert visitor().get(seat_url(new)).status_code == 200
     entry = AuditEntry.objects.get(verb="seat.reissue")
     assert entry.data["seat"] == 2 and entry.user == host
     every = json.dumps(list(AuditEntry.objects.values_list("data", flat=True)))
@@ -248,7 +262,7 @@ def test_only_who_may_manage_the_table_replaces_a_link(host, players, django_use
         user=host, game="fantan", players=players, options={}, seed=7, devices={2}
     )
     someone = django_user_model.objects.create_user("someone", password="pw-for-tests-only")
-    client = Client()
+    client = visitor()
     client.force_login(someone)
     key = seat_of(table, 2).key
     response = client.post(url(table, "reissue-seat"), {"seat": 2, "version": table.version})
@@ -287,7 +301,7 @@ def test_a_closed_tables_seat_links_show_it_read_only(host, players, close):
     table = fresh(table)
     deal = current(table)
     for seat in Seat.objects.filter(table=table):
-        page = Client().get(seat_url(seat)).content.decode()
+        page = visitor().get(seat_url(seat)).content.decode()
         assert "/act" not in page and "next-deal" not in page
         assert (
             not leaked_cards(
@@ -297,7 +311,7 @@ def test_a_closed_tables_seat_links_show_it_read_only(host, players, close):
             or seat.position == 0
         )
     seat = seat_of(table, 0)
-    response = Client().post(seat_url(seat, "next-deal"), {"deal": deal.number}, **HTMX)
+    response = visitor().post(seat_url(seat, "next-deal"), {"deal": deal.number}, **HTMX)
     assert response.status_code == 409
 
 
@@ -305,7 +319,7 @@ def test_a_device_player_takes_his_move_back_on_his_page(host, players):
     table = services.start_table(
         user=host, game="fantan", players=players, options={}, seed=7, devices={0, 1, 2, 3}
     )
-    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client = visitor()
     deal = current(table)
     hotseat = selectors.load(deal)
     seat = seat_of(table, hotseat.state.to_act)
@@ -334,7 +348,7 @@ def test_a_members_front_page_lists_his_seats_and_his_turn(host, players, django
     table = services.start_table(
         user=host, game="fantan", players=players, options={}, seed=7, devices={2}
     )
-    client = Client()
+    client = visitor()
     client.force_login(member)
     page = client.get("/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Фантан with Анна, Борис, Глеб" in page
@@ -391,7 +405,7 @@ def test_a_seat_socket_sends_versions_only_and_stamps_presence(host, players):
     assert all(isinstance(n, int) for n in first["stamp"] + second["stamp"])
     assert second["stamp"][1] == first["stamp"][1] + 1
     assert seat_of(table, 0).seen_at is not None
-    page = Client(HTTP_ACCEPT_LANGUAGE="en").get(seat_url(seat)).content.decode()
+    page = visitor().get(seat_url(seat)).content.decode()
     assert re.search(r"on his device: connected", page)
 
 
