@@ -64,7 +64,7 @@ class Command(BaseCommand):
             figures["hotseat"] = {key: hotseat_actions(client, user, key) for key in GAMES}
             figures["devices"] = {key: device_cost(client, user, key) for key in GAMES}
             if connection.vendor == "sqlite":
-                figures["durability"] = durability_cost(client, user)
+                figures["durability"] = durability_cost(client, user, next(iter(GAMES)))
             figures["score_sheet"] = {
                 key: sheet for key in GAMES if (sheet := score_sheet_queries(client, user, key))
             }
@@ -294,7 +294,7 @@ def device_cost(client, user, key: str, actions: int = ACTIONS) -> dict:
     }
 
 
-def durability_cost(client, user, key: str = "fantan") -> dict:
+def durability_cost(client, user, key: str) -> dict:
     """What it costs an action that a power cut loses no acknowledged write: the hotseat
     actions timed with synchronous=FULL (as served: the WAL synced at every commit) and
     NORMAL (synced at checkpoints only) in turn, action by action, so that the machine's
