@@ -4,8 +4,9 @@ phone and on a laptop, in a real browser: Debian's chromium and Playwright.
 The pages and their data come from tests/support/site_pages.py: the home page, each game's rules and
 new-table form, a table of each game in each phase of a deal (the hand-off screen, each kind
 of turn, a card chosen, the deal over), the score sheets, the spectators' pages, the replays,
-the replay upload, sign-in, the members' and the account pages, and a tournament's public and
-directors' pages. axe-core comes with axe-playwright-python (its axe.min.js, put into each
+the replay upload, sign-in, the members' and the account pages, each game's seat pages on
+devices and its shared screen waiting for one, and a tournament's public and directors' pages
+and a table's entry link. axe-core comes with axe-playwright-python (its axe.min.js, put into each
 page by the browser: nothing is fetched). The rules run are those tagged wcag2a, wcag2aa,
 wcag21a and wcag21aa.
 

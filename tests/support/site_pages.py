@@ -1,6 +1,7 @@
 """Every kind of page of the site, with the data that shows it: tables of each game in each
 phase of a deal (the hand-off screen, each kind of turn, the deal over), their spectators'
-pages and replays, a tournament with a released round, and the members' pages.
+pages and replays, each game's seat pages on devices, a tournament with a released round and
+a table's entry link, and the members' pages.
 
 ``build(user)`` makes the data (through the services, as play would) and returns the pages
 as (name, address) pairs: first those a visitor sees, then those of the signed-in ``user``,
@@ -87,6 +88,29 @@ def table_in(user, game, until, **options):
     return table
 
 
+def device_pages(user) -> tuple[list, list]:
+    """Each game's table with every seat on its own device: (the seats' pages, the seat to
+    act's at his turn and the next seat's waiting; the shared screen's, waiting for him)."""
+    seat_pages, screens = [], []
+    for game in sorted(registry.GAMES):
+        seats = registry.rules(game).seats(registry.rules(game).parse_options({}))
+        table = services.start_table(
+            user=user,
+            game=game,
+            players=NAMES[:seats],
+            options={},
+            seed=7,
+            devices=set(range(seats)),
+        )
+        to_act = selectors.load(current(table)).state.to_act
+        by_position = {seat.position: seat for seat in table.seats.all()}
+        seat_pages.append((f"{game} seat: his turn", by_position[to_act].get_absolute_url()))
+        waiting = by_position[(to_act + 1) % seats]
+        seat_pages.append((f"{game} seat: waiting", waiting.get_absolute_url()))
+        screens.append((f"{game} shared screen: waiting for a device", table.get_absolute_url()))
+    return seat_pages, screens
+
+
 def leopard_chosen(table) -> str:
     """The address of a Леопард turn with a card chosen that may be laid: its places marked."""
     hotseat = selectors.load(current(table))
@@ -166,6 +190,9 @@ def build(user) -> tuple[list, list]:
         ("account", "/account/"),
         ("password change", "/account/password/"),
     ]
+    seat_pages, screens = device_pages(user)
+    visitor += seat_pages  # a seat's link needs no sign-in
+    member += screens
     pages = tournament(user)
     visitor += pages["public"]
     member += pages["director"]
@@ -202,6 +229,7 @@ def tournament(user) -> dict:
         ("tournament standings", f"{base}standings/"),
         ("tournament projector", f"{base}projector/"),
         ("player's tournaments", f"/tournaments/players/{entrant.player.pk}/"),
+        ("table's entry link", f"/e/{typed.entry_key}/"),  # its players' phones, no sign-in
     ]
     director = [
         ("new tournament", "/tournaments/new/variety/"),
