@@ -22,7 +22,8 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 # The whole suite runs on SQLite and, side by side, again on PostgreSQL and Redis, as a served
 # club runs (tests/support/both_runs.py): under CI=true it fails when they cannot be
-# reached; elsewhere that run is skipped with a message.
+# reached; elsewhere that run is skipped with a message. Each run names its slowest tests,
+# to keep the suite quick.
 PG_TEST_URL ?= postgresql://postgres@127.0.0.1:5432/test
 REDIS_TEST_URL ?= redis://127.0.0.1:6379/0
 
@@ -57,7 +58,7 @@ lint: install
 
 test: lint
 	$(PY) manage.py makemigrations --check --dry-run
-	$(PY) -m tests.support.both_runs $(PG_TEST_URL) $(REDIS_TEST_URL)
+	$(PY) -m tests.support.both_runs $(PG_TEST_URL) $(REDIS_TEST_URL) --durations=15
 
 # The quick check while working: lint, no model change without its migration, and the
 # suite on SQLite without the browser and server tests (make test runs them all).
