@@ -13,7 +13,7 @@ from club.roles import DIRECTOR, PLAYER
 from games.models import Deal
 from games.models import Table as HotseatTable
 from tests.support.accounts import name_official, user_in
-from tests.support.tournaments import SHORT_CYCLE, TOTALS, points_of, sheet_post
+from tests.support.tournaments import SHORT_CYCLE, TOTALS, new_tournament, points_of, sheet_post
 from tournaments import selectors_director, services
 from tournaments.models import (
     Adjustment,
@@ -593,18 +593,7 @@ def test_a_confirmation_shown_before_a_round_was_seated_is_refused_as_stale(
 def test_before_round_1_withdrawing_removes_the_entry_and_the_player_may_enter_again(
     client, director, players
 ):
-    tournament = services.create_tournament(
-        user=director,
-        name="Кубок",
-        game="variety",
-        options={"cycle": "short"},
-        settings={},
-        rounds_planned=2,
-        seating="mixing",
-        seed=3,
-        bye_points=3,
-        order=["points"],
-    )
+    tournament = new_tournament(director, rounds_planned=2, seed=3, order=["points"])
     for player in [*players, "Дарья"]:
         services.add_entrant(tournament=tournament, player=player, user=director)
     boris = tournament.entrants.get(player__name="Борис")
@@ -700,18 +689,7 @@ def entrant_names(tournament) -> list[str]:
 
 
 def test_ten_names_pasted_enter_ten_entrants_in_one_post(client, director, players):
-    tournament = services.create_tournament(
-        user=director,
-        name="Кубок",
-        game="variety",
-        options={"cycle": "short"},
-        settings={},
-        rounds_planned=2,
-        seating="mixing",
-        seed=3,
-        bye_points=3,
-        order=["points"],
-    )
+    tournament = new_tournament(director, rounds_planned=2, seed=3, order=["points"])
     names = [
         "анна",
         "Борис",
@@ -771,18 +749,7 @@ def test_ten_names_pasted_enter_ten_entrants_in_one_post(client, director, playe
 def test_one_refused_line_enters_nobody_and_names_the_line(
     client, director, players, typed, ticked, message
 ):
-    tournament = services.create_tournament(
-        user=director,
-        name="Кубок",
-        game="variety",
-        options={"cycle": "short"},
-        settings={},
-        rounds_planned=2,
-        seating="mixing",
-        seed=3,
-        bye_points=3,
-        order=["points"],
-    )
+    tournament = new_tournament(director, rounds_planned=2, seed=3, order=["points"])
     services.add_entrant(tournament=tournament, player=players[0], user=director)
     as_user(client, director)
     before = snapshot()
@@ -803,18 +770,7 @@ def test_one_refused_line_enters_nobody_and_names_the_line(
 def test_an_empty_entry_is_refused_and_too_many_names_are_refused_at_once(client, director):
     from tournaments.forms import MOST_NAMES
 
-    tournament = services.create_tournament(
-        user=director,
-        name="Кубок",
-        game="variety",
-        options={"cycle": "short"},
-        settings={},
-        rounds_planned=2,
-        seating="mixing",
-        seed=3,
-        bye_points=3,
-        order=["points"],
-    )
+    tournament = new_tournament(director, rounds_planned=2, seed=3, order=["points"])
     as_user(client, director)
     before = snapshot()
     response = client.post(run_url(tournament, "enter"), {"enter-name": " \n "}, **EN)
