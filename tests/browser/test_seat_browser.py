@@ -215,7 +215,10 @@ def test_a_mixed_table_hands_the_screen_between_its_own_seats_and_follows_the_de
         assert leaked_cards(html, sorted(hotseat.state.hidden_from(hotseat.shown_seat))) == []
         assert_own_hand_alone(phone, table, vera)
         if mover == 3:
-            assert not is_handoff(screen)
+            # the robot plays by itself: a hand-off seen once it has moved is the next seat's
+            handoff = is_handoff(screen)
+            moved = selectors.current_deal(table).version != deal.version
+            assert moved or not handoff
             wait_for_robot(table, deal)
         elif mover == 2:
             assert not is_handoff(screen)
