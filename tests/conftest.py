@@ -29,6 +29,38 @@ def pytest_configure(config):
     settings.DATABASES["default"].get("OPTIONS", {}).pop("pool", None)
 
 
+def pytest_addoption(parser):
+    parser.addoption(
+        "--database-tests-only",
+        action="store_true",
+        help="only the tests that use the database or real server processes, no browser test "
+        "(make test's run on PostgreSQL and Redis: the SQLite run has the others)",
+    )
+
+
+DATABASE_FIXTURES = {"db", "transactional_db", "live_server", "django_db_reset_sequences"}
+
+
+def pytest_collection_modifyitems(config, items):
+    """The run on PostgreSQL and Redis repeats only what they can change: pure tests give
+    the same answer on any database, and the browser tests see the same pages."""
+    if not config.getoption("--database-tests-only"):
+        return
+    kept, dropped = [], []
+    for item in items:
+        uses_database = item.get_closest_marker("django_db") or (
+            DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
+        )
+        served = item.get_closest_marker("servers") or item.get_closest_marker("concurrency")
+        if (uses_database or served) and not item.get_closest_marker("browser"):
+            kept.append(item)
+        else:
+            dropped.append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
+
+
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
     """pytest-django's test database; on PostgreSQL, the run fails if a test left a connection

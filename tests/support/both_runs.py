@@ -1,9 +1,11 @@
 """``python -m tests.support.both_runs PG_URL REDIS_URL [pytest args]``: make test's two runs of the
 whole suite, side by side.
 
-The suite runs on the default set-up (SQLite, the in-memory channel layer) and again on
-PostgreSQL and Redis, as a served club runs. The two runs share no database, so they run at
-once: on two cores that takes about as long as the longer run rather than both in turn. Each
+The suite runs on the default set-up (SQLite, the in-memory channel layer), and what uses
+the database or real server processes runs again on PostgreSQL and Redis, as a served club
+runs (``--database-tests-only``: no pure test, no browser test). The two runs share no
+database, so they run at once: on two cores that takes about as long as the longer run
+rather than both in turn. Each
 run's output is shown whole when it ends. Without PostgreSQL or Redis the second run is
 skipped with a message, or fails the command under ``CI=true``.
 """
@@ -32,7 +34,7 @@ def main(pg_url: str, redis_url: str, *args: str) -> int:
             start(
                 "PostgreSQL and Redis",
                 {**default_env, "DATABASE_URL": pg_url, "REDIS_URL": redis_url},
-                ["-p", "no:cacheprovider", *args],
+                ["-p", "no:cacheprovider", "--database-tests-only", *args],
             )
         )
     elif os.environ.get("CI") == "true":
