@@ -13,6 +13,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from club.charts import Chart, Series, line_chart
+
 from .engine.base import View
 from .engine.cards import sort_for_hand
 from .models import Cycle, Deal, Table
@@ -85,6 +87,28 @@ class Totals:
     players: list[str]
     rows: list[SheetRow]
     totals: list[int]
+
+
+def running_totals_chart(sheet: Sheet | Totals) -> Chart | None:
+    """Each seat's running total after each finished deal of the sheet (None before the
+    first): the same for every game, from the sheet's scores alone."""
+    if not sheet.rows:
+        return None
+    totals = [0] * len(sheet.players)
+    by_deal = []
+    for row in sheet.rows:
+        totals = [total + score for total, score in zip(totals, row.scores, strict=True)]
+        by_deal.append(totals)
+    return line_chart(
+        title=_("Running totals after each deal"),
+        x_title=_("Deal"),
+        y_title=_("Points"),
+        x_labels=[str(row.position) for row in sheet.rows],
+        series=[
+            Series(name, [after[seat] for after in by_deal])
+            for seat, name in enumerate(sheet.players)
+        ],
+    )
 
 
 @dataclass

@@ -1,11 +1,13 @@
 from django.urls import path
 
-from . import views
+from . import views, views_ratings
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("rules/<str:game>/", views.rules, name="rules"),
+    path("ratings/", views_ratings.ladders, name="ladders"),
+    path("ratings/<str:game>/", views_ratings.ladder_page, name="ladder"),
     path("tables/", views.tables, name="tables"),
     path("tables/new/<str:game>/", views.new_table, name="new-table"),
     path("t/<str:token>/", views.table_view, name="table"),

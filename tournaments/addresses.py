@@ -75,8 +75,9 @@ LONGEST = 40  # a key's words are cut to this many characters, at a hyphen
 SHORT = 6  # the length of a key drawn at random
 # No 0/o, 1/l/i: a random key is read out and typed without asking which was meant.
 ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
-# /tournaments/new/<game>/ and /tournaments/players/<pk>/ would hide a tournament's pages.
-RESERVED = frozenset({"new", "players"})
+# /tournaments/new/<game>/, /tournaments/players/<pk>/ and /tournaments/seasons/<key>/ would
+# hide a tournament's pages (and /tournaments/seasons/new/ a season's).
+RESERVED = frozenset({"new", "players", "seasons"})
 READABLE = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 
 

@@ -36,7 +36,7 @@ from club import wording
 
 from . import roles, selectors_corrections, services
 from .forms import AdjustmentPointsField
-from .models import Adjustment, Entrant, Round, SheetRow, TableSeat, Tournament
+from .models import Adjustment, Entrant, Round, Season, SheetRow, TableSeat, Tournament
 
 
 def refusal_text(exc: services.TournamentError, names: list[str] | None = None) -> str:
@@ -516,6 +516,58 @@ class TournamentAdmin(TitledAdmin):
         "created_at",
     ]
     inlines = [EntrantInline]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class SeasonTournamentInline(admin.TabularInline):
+    model = Tournament
+    extra = 0
+    can_delete = False
+    fields = readonly_fields = ["name", "key", "date"]
+    verbose_name = _("tournament of the season")
+    verbose_name_plural = _("tournaments of the season")
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Season)
+class SeasonAdmin(TitledAdmin):
+    """An overview: a season is created, changed and given its tournaments on its own
+    pages (each change audited)."""
+
+    titles = Titles(
+        choose=_("Choose a season to change"),
+        choose_to_view=_("Choose a season to view"),
+        change=_("Change the season"),
+        view=_("View the season"),
+        count=lambda n: ngettext("%(count)s season", "%(count)s seasons", n),
+    )
+
+    list_display = ["name", "key", "game", "scoring", "created_by", "created_at"]
+    list_filter = ["game", "scoring"]
+    search_fields = ["name", "key"]
+    readonly_fields = [
+        "key",
+        "name",
+        "game",
+        "scoring",
+        "place_points",
+        "created_by",
+        "created_at",
+    ]
+    inlines = [SeasonTournamentInline]
 
     def has_add_permission(self, request):
         return False

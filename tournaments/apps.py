@@ -7,11 +7,14 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self):
+        from club import ratings as club_ratings
         from games.selectors import table_directors
         from games.signals import deal_result_changed
 
+        from .ratings import TournamentTables
         from .receivers import hotseat_deal_changed
         from .roles import directs_table
 
+        club_ratings.register(TournamentTables())
         deal_result_changed.connect(hotseat_deal_changed, dispatch_uid="tournament-sheets")
         table_directors(directs_table)  # who may abandon a tournament's table played here

@@ -14,6 +14,58 @@ from club.models import Player
 from games import registry
 from games.models import Table as HotseatTable
 
+from .seasons import DEFAULT_PLACE_POINTS, MATCH_POINTS, PLACES
+
+
+def default_place_points() -> list[int]:
+    return list(DEFAULT_PLACE_POINTS)
+
+
+class Season(models.Model):
+    """Tournaments of one game grouped for standings of their own (``tournaments.seasons``):
+    by the points of each place a tournament gives, or by the match points made in each."""
+
+    class Scoring(models.TextChoices):
+        PLACES = PLACES, _("by places: each place of a tournament is worth its points")
+        MATCH_POINTS = MATCH_POINTS, _("by match points: the sum of those made in each tournament")
+
+    key = models.SlugField(
+        _("key"), max_length=80, unique=True, help_text=_("The season's name in addresses.")
+    )
+    name = models.CharField(_("name"), max_length=200)
+    game = models.CharField(_("game"), max_length=16, choices=registry.choices)
+    scoring = models.CharField(
+        _("scoring"), max_length=16, choices=Scoring.choices, default=Scoring.PLACES
+    )
+    place_points = models.JSONField(
+        _("points for each place"),
+        default=default_place_points,
+        help_text=_("From the first place down; a place beyond the list scores 0."),
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("created by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    # The new-season form it was created from: sent again (a double click), it finds this one.
+    form_token = models.CharField(
+        _("form"), max_length=64, unique=True, null=True, blank=True, editable=False
+    )
+    # Counts its changes: a page that showed an older one is stale.
+    version = models.PositiveIntegerField(_("version"), default=0, editable=False)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
+
+    def __str__(self):
+        return self.name
+
 
 class Tournament(models.Model):
     class Seating(models.TextChoices):
@@ -67,6 +119,14 @@ class Tournament(models.Model):
     )
     # Counts its changes: a live page compares the one it shows with the one announced.
     version = models.PositiveIntegerField(_("version"), default=0, editable=False)
+    season = models.ForeignKey(
+        Season,
+        verbose_name=_("season"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="tournaments",
+    )
 
     class Meta:
         ordering = ["-date", "-created_at"]
@@ -148,6 +208,41 @@ class Bye(models.Model):
 
     def __str__(self):
         return f"{self.round}: {self.entrant}"
+
+
+class CheckIn(models.Model):
+    """An entrant present for a round not yet released (``tournaments.check_in``): once
+    anyone is checked in for a round, only those checked in are seated in it. The round is
+    its number: it may not have been drawn yet."""
+
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="+"
+    )
+    entrant = models.ForeignKey(
+        Entrant, verbose_name=_("entrant"), on_delete=models.CASCADE, related_name="check_ins"
+    )
+    round = models.PositiveSmallIntegerField(_("round"))
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("checked in by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    at = models.DateTimeField(_("checked in at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "round", "at", "pk"]
+        verbose_name = _("check-in")
+        verbose_name_plural = _("check-ins")
+        constraints = [
+            models.UniqueConstraint(fields=["entrant", "round"], name="check_in_once"),
+        ]
+        indexes = [models.Index(fields=["tournament", "round"])]
+
+    def __str__(self):
+        return f"{self.entrant} · {self.round}"
 
 
 def new_entry_key() -> str:

@@ -21,8 +21,9 @@ from .standings import standings as compute_standings
 
 
 def tournament_by_key(key: str) -> Tournament:
-    """The tournament of this key or former key; Tournament.DoesNotExist if there is none."""
-    return Tournament.objects.get(key_lookup(key))
+    """The tournament of this key or former key, with its season; Tournament.DoesNotExist
+    if there is none."""
+    return Tournament.objects.select_related("season").get(key_lookup(key))
 
 
 @dataclass
@@ -174,12 +175,27 @@ def standings(tournament: Tournament, played_: Played | None = None) -> Standing
     """The standings as the rules define them, over the released rounds, with each
     entrant's round by round breakdown; adjustments add to the game points (7 queries)."""
     played_ = played_ or played(tournament)
-    adjustments: dict[int, int] = {}
-    for entrant_id, points in Adjustment.objects.filter(round__tournament=tournament).values_list(
-        "entrant_id", "points"
-    ):
-        adjustments[entrant_id] = adjustments.get(entrant_id, 0) + points
-    return standings_of(played_, adjustments)
+    return standings_of(played_, adjustment_totals(round_adjustments(tournament)))
+
+
+def round_adjustments(tournament: Tournament) -> dict[int, dict[int, int]]:
+    """The adjustments' game points by round number, then by entrant id (1 query)."""
+    by_round: dict[int, dict[int, int]] = {}
+    for number_, entrant_id, points in Adjustment.objects.filter(
+        round__tournament=tournament
+    ).values_list("round__number", "entrant_id", "points"):
+        mine = by_round.setdefault(number_, {})
+        mine[entrant_id] = mine.get(entrant_id, 0) + points
+    return by_round
+
+
+def adjustment_totals(by_round: dict[int, dict[int, int]]) -> dict[int, int]:
+    """Each entrant's adjustments over every round."""
+    totals: dict[int, int] = {}
+    for adjustments in by_round.values():
+        for entrant_id, points in adjustments.items():
+            totals[entrant_id] = totals.get(entrant_id, 0) + points
+    return totals
 
 
 def standings_of(played_: Played, adjustments: dict[int, int]) -> Standings:
@@ -205,6 +221,35 @@ def standings_of(played_: Played, adjustments: dict[int, int]) -> Standings:
         order=tournament.order,
         adjustments={names[pk]: p for pk, p in adjustments.items()},
     )
+
+
+def places_by_round(
+    played_: Played, adjustments: dict[int, dict[int, int]]
+) -> list[dict[str, int]]:
+    """After each released round, each entrant's place (the best of a shared one) by name, in
+    the standings of the rounds so far with the adjustments for them (no query).
+    ``adjustments`` by round number, then entrant id (``round_adjustments``); one for a round
+    not yet released counts in the last released round, as the standings count it."""
+    played_ = played_.released_only()
+    count = len(played_.rounds)
+    places = []
+    for shown in range(1, count + 1):
+        prefix = Played(
+            played_.tournament,
+            played_.entrants,
+            played_.rounds[:shown],
+            played_.tables[:shown],
+            [True] * shown,
+        )
+        so_far = adjustment_totals(
+            {
+                number_: points
+                for number_, points in adjustments.items()
+                if number_ <= shown or shown == count
+            }
+        )
+        places.append({row.player: row.place for row in standings_of(prefix, so_far)})
+    return places
 
 
 # -- the public pages ------------------------------------------------------------------------

@@ -1,9 +1,10 @@
 """The tournaments' addresses, by audience (as Tabbycat splits them): what anyone may read,
-and what the directors and scorers use."""
+what the directors and scorers use, and the seasons'."""
 
 from django.urls import include, path
 
 urlpatterns = [
+    path("seasons/", include("tournaments.urls_seasons")),  # before a tournament's key
     path("", include("tournaments.urls_public")),
     path("", include("tournaments.urls_director")),
 ]

@@ -14,12 +14,13 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from club import roles
+from club.charts import Chart, Series, line_chart
 from club.models import Player
 from club.spreadsheets import csv_text
 from games import registry
 
+from . import rating_pages, selectors, selectors_check_in, selectors_director, selectors_seasons
 from . import roles as tournament_roles
-from . import selectors, selectors_director
 from .addresses import tournament_or_404
 from .entry_links import entry_link, offered
 from .models import Tournament
@@ -34,6 +35,7 @@ ORDER_LABELS = {
 }
 
 PROJECTOR_ROWS = 14  # a column of the projector's standings: 40 entrants in three
+CHART_PLAYERS = 8  # the lines of the standings' chart: more would not read ("first eight")
 # A table's state on the pages, until it counts.
 PLAYING, INCOMPLETE, AWAITING, COUNTED = "playing", "incomplete", "awaiting", "counted"
 
@@ -85,6 +87,8 @@ class Row:
     opponents: int | float
     wins: int
     rounds: list[Cell | None]
+    # his club rating before the tournament's first rated table and after its last
+    rating: rating_pages.RatingChange | None = None
 
 
 def player_ids(played_: selectors.Played) -> dict[str, int]:
@@ -227,6 +231,7 @@ def tournament_list(request):
         {
             "tournaments": tournaments,
             "games": registry.tournament_games() if roles.is_director(request.user) else [],
+            "seasons": selectors_seasons.season_list(),
         },
     )
 
@@ -253,6 +258,9 @@ def tournament_page(request, key: str):
             "entrants": played_.entrants,
             "rounds": round_views(played_),
             "can_run": tournament_roles.scores(request.user, tournament),
+            "check_in_offer": selectors_check_in.own_offers(
+                request.user, [(tournament, played_)]
+            ).get(tournament.pk),
         },
     )
 
@@ -289,11 +297,36 @@ def round_page(request, key: str, round_number: int):
     )
 
 
+def places_chart(played_: selectors.Played, standings, adjustments) -> Chart | None:
+    """The places of the first eight of the standings after each released round: once two
+    rounds are released and a result counts (one round's places are the standings)."""
+    counted = any(cell is not None for row in standings for cell in row.rounds)
+    if len(played_.rounds) < 2 or not counted:
+        return None
+    places = selectors.places_by_round(played_, adjustments)
+    leaders = [row.player for row in standings][:CHART_PLAYERS]
+    return line_chart(
+        title=_("Places after each round")
+        if len(standings) <= CHART_PLAYERS
+        else _("Places of the first eight after each round"),
+        x_title=_("Round"),
+        y_title=_("Place"),
+        x_labels=[str(number) for number in range(1, len(places) + 1)],
+        series=[Series(name, [after[name] for after in places]) for name in leaders],
+        invert=True,
+    )
+
+
 @require_GET
 def standings_page(request, key: str):
     tournament = tournament_or_404(key)
-    played_, standings = public_standings(tournament)
+    played_ = selectors.played(tournament).released_only()
+    adjustments = selectors.round_adjustments(tournament)
+    standings = selectors.standings_of(played_, selectors.adjustment_totals(adjustments))
     rows = standing_rows(standings, player_ids(played_))
+    changes = rating_pages.tournament_changes(tournament)
+    for row in rows:
+        row.rating = changes.get(row.player_id)
     return render(
         request,
         "tournaments/public/standings.html",
@@ -304,6 +337,8 @@ def standings_page(request, key: str):
             "breakdown": breakdown(rows),
             "round_numbers": range(1, len(played_.rounds) + 1),
             "order": [ORDER_LABELS[key] for key in tournament.order],
+            "chart": places_chart(played_, standings, adjustments),
+            "ratings": bool(changes),
         },
     )
 
@@ -340,6 +375,9 @@ def projector(request, key: str):
             "game": registry.game(tournament.game),
             "columns": in_columns(rows, PROJECTOR_ROWS),
             "current": current,
+            "check_in": selectors_check_in.check_in_list(
+                tournament, played_.entrants, len(played_.rounds)
+            ),
         },
     )
 
@@ -410,6 +448,7 @@ class PlayerTournament:
     entrants: int
     rounds: list[PlayerRound]
     current: CurrentSeat | None = None
+    check_in: selectors_check_in.Offer | None = None  # his own button, signed in
 
 
 def current_seat(player: Player, played_: selectors.Played, views: list[RoundView]):
@@ -456,7 +495,8 @@ def player_page(request, pk: int):
     player = get_object_or_404(Player, pk=pk)
     shown = []
     follows = None
-    for entered in selectors.player_tournaments(player):
+    every = selectors.player_tournaments(player)
+    for entered in every:
         played_ = entered.played
         ids = player_ids(played_)
         row = next(r for r in standing_rows(entered.standings, ids) if r.player_id == player.pk)
@@ -498,11 +538,23 @@ def player_page(request, pk: int):
             )
         )
     add_seat_links(request, player, shown)
+    if request.user.is_authenticated and player.user_id == request.user.pk:  # his own
+        offers = selectors_check_in.own_offers(
+            request.user, [(e.tournament, e.played) for e in every]
+        )
+        for entry in shown:
+            entry.check_in = offers.get(entry.tournament.pk)
     if follows is None and shown:  # all over: the page still follows a late correction
         follows = shown[0].tournament
     own = request.user.is_authenticated and player.user_id == request.user.pk
     return render(
         request,
         "tournaments/public/player.html",
-        {"player": player, "tournaments": shown, "follows": follows, "own": own},
+        {
+            "player": player,
+            "tournaments": shown,
+            "follows": follows,
+            "own": own,
+            "ratings": rating_pages.player_ratings(player),
+        },
     )

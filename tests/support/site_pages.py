@@ -1,7 +1,9 @@
 """Every kind of page of the site, with the data that shows it: tables of each game in each
 phase of a deal (the hand-off screen, each kind of turn, the deal over), their spectators'
 pages and replays, each game's seat pages on devices, a tournament with a released round and
-a table's entry link, and the members' pages.
+a table's entry link, the standings and chart of a tournament of two rounds played, a season
+of the Выборы tournaments with its chart, the ladders and a player's ratings with their
+chart, and the members' pages.
 
 ``build(user)`` makes the data (through the services, as play would) and returns the pages
 as (name, address) pairs: first those a visitor sees, then those of the signed-in ``user``,
@@ -14,7 +16,10 @@ from django.contrib.auth.models import Group
 from club.models import Player
 from club.roles import DIRECTOR, ORGANISER
 from games import registry, selectors, services
+from tests.support import EXAMPLES
+from tournaments import document, services_seasons
 from tournaments import services as tournament_services
+from tournaments.models import Tournament
 
 NAMES = ["Анна", "Борис", "Вера", "Глеб"]
 LIMIT = 1500  # events: far more than any deal below needs
@@ -196,7 +201,53 @@ def build(user) -> tuple[list, list]:
     pages = tournament(user)
     visitor += pages["public"]
     member += pages["director"]
+    visitor.append(("tournament standings with its chart", charted_standings()))
+    visitor += ladder_pages()
+    pages = season(user)
+    visitor += pages["public"]
+    member += pages["director"]
     return visitor, member
+
+
+def season(user) -> dict:
+    """A season of the Выборы tournaments above: its standings, its leaders' chart, and its
+    management page."""
+    made = services_seasons.create_season(
+        user=user, name="Осень", game="variety", scoring="places", place_points=[10, 8, 6, 5]
+    )
+    for joining in Tournament.objects.filter(game="variety").order_by("date", "pk"):
+        made = services_seasons.add_tournament(
+            season=made, tournament=joining, user=user, version=made.version
+        )
+    base = f"/tournaments/seasons/{made.key}/"
+    return {
+        "public": [("season", base)],
+        "director": [
+            ("new season", "/tournaments/seasons/new/"),
+            ("season manage", f"{base}manage/"),
+        ],
+    }
+
+
+def ladder_pages() -> list:
+    """The ladders, and a player's page with his ratings and their chart: the Фантан example
+    tournament imported (its two rounds' tables rated)."""
+    text = (EXAMPLES / "fantan-seven.json").read_text(encoding="utf-8")
+    tournament_services.import_document(doc=document.read(text))
+    player = Player.objects.get(name="Никита")
+    return [
+        ("ladders", "/ratings/"),
+        ("fantan ladder", "/ratings/fantan/"),
+        ("player's ratings with their chart", f"/tournaments/players/{player.pk}/"),
+    ]
+
+
+def charted_standings() -> str:
+    """The standings of a tournament of two rounds played (its tables counted): with the
+    chart of places after each round."""
+    text = (EXAMPLES / "variety-five.json").read_text(encoding="utf-8")
+    made = tournament_services.import_document(doc=document.read(text))
+    return f"/tournaments/{made.key}/standings/"
 
 
 def tournament(user) -> dict:

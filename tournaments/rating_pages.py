@@ -1,0 +1,129 @@
+"""What the public pages show of the club's ratings (club.ladder): on a player's page, game
+by game, his rating and place on the ladder, its history as a chart, his rated matches and
+his record against each regular opponent; on a tournament's standings, each entrant's rating
+before its first rated table and after its last. Here, not in club or games: a player's
+rated matches are named by every source, the tournaments' among them."""
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from club import ladder, ratings
+from club.charts import Chart, Series, line_chart
+from club.ladder import Record, Rung, Step
+from club.models import Player, Rating
+from club.ratings import Named
+from games import registry
+
+from .models import Tournament
+from .ratings import TournamentTables
+
+REGULAR = 3  # an opponent met this many times in rated matches has his record shown
+
+
+@dataclass(frozen=True)
+class Result:
+    """One of his rated matches as his page lists it."""
+
+    step: Step
+    day: date  # the club's local date it was completed
+    title: str
+    url: str  # "" where the match has no page of its own (a casual table)
+
+    @property
+    def change(self) -> int:
+        return self.step.after - self.step.before
+
+
+@dataclass(frozen=True)
+class GameRating:
+    """His part in one game's ladder."""
+
+    game: registry.Game
+    rung: Rung
+    players: int  # on the ladder
+    chart: Chart
+    results: list[Result]  # the newest first
+    records: list[Record]  # against each opponent met at least REGULAR times
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    before: int
+    after: int
+
+    @property
+    def change(self) -> int:
+        return self.after - self.before
+
+
+def player_ratings(player: Player) -> list[GameRating]:
+    """Each game he has a rating in, in the registry's order (the same queries for 3 rated
+    matches as for 300: a few a game)."""
+    rated = set(Rating.objects.filter(player=player).values_list("game", flat=True))
+    shown = []
+    for game in registry.games():
+        if game.key not in rated:
+            continue
+        rungs = ladder.ladder(game.key)
+        steps = ladder.history(player, game.key)
+        named = names(step.key for step in steps)
+        days = [timezone.localdate(step.completed_at) for step in steps]
+        results = [
+            Result(
+                step,
+                day,
+                named[step.key].title if step.key in named else _("a rated match"),
+                named[step.key].url if step.key in named else "",
+            )
+            for step, day in zip(steps, days, strict=True)
+        ]
+        shown.append(
+            GameRating(
+                game=game,
+                rung=next(rung for rung in rungs if rung.player.pk == player.pk),
+                players=len(rungs),
+                chart=history_chart(player, steps),
+                results=results[::-1],
+                records=ladder.records(player, game.key, least=REGULAR),
+            )
+        )
+    return shown
+
+
+def names(keys: Iterable[str]) -> dict[str, Named]:
+    """What each match is called and where it links to, asked of its source (one call a
+    source)."""
+    by_source = defaultdict(list)
+    for key in keys:
+        by_source[ratings.source_of(key)].append(key)
+    found: dict[str, Named] = {}
+    for source, keyed in by_source.items():
+        found.update(source.describe(keyed))
+    return found
+
+
+def history_chart(player: Player, steps: list[Step]) -> Chart:
+    """His shown rating after each rated match, in the order they were rated: numbered,
+    since a club night rates several on one date (the list of matches gives their dates)."""
+    return line_chart(
+        title=_("Rating after each rated match"),
+        x_title=_("Match"),
+        y_title=_("Rating"),
+        x_labels=[str(number) for number in range(1, len(steps) + 1)],
+        series=[Series(player.name, [step.after for step in steps])],
+    )
+
+
+def tournament_changes(tournament: Tournament) -> dict[int, RatingChange]:
+    """Each entrant's shown rating before the tournament's first rated table he played and
+    after its last, by player id; none for one with no rated table yet (1 query)."""
+    scope = f"{TournamentTables.name}:{tournament.pk}:"
+    return {
+        player: RatingChange(before, after)
+        for player, (before, after) in ladder.changes(tournament.game, scope).items()
+    }
