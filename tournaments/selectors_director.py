@@ -170,6 +170,7 @@ class TableState:
     entered_by: str | None = None
     confirmed_by: str | None = None
     stopped: bool = False  # played here, its hotseat table finished or abandoned
+    repeats: list = field(default_factory=list)  # a draft's: who met before (selectors_draft)
 
     @property
     def seats(self) -> list[tuple[int, str, int]]:

@@ -19,6 +19,7 @@ from games import registry
 from games.services import finish_tournament_table, refused, start_table
 
 from . import seating
+from . import selectors_check_in as check_in
 from .addresses import key_lookup, readable_key
 from .document import Document, NotADocument, OptionsRefused, Unplayable, read_settings
 from .models import (
@@ -32,6 +33,7 @@ from .models import (
     TableSeat,
     Tournament,
 )
+from .ratings import rerate
 from .roles import first_director
 from .selectors_director import has_played
 from .sheets import SheetError, check_sheet, sum_sheet
@@ -100,8 +102,10 @@ def free_key(name: str) -> str:
 
 
 def notify_on_commit(tournament: Tournament) -> None:
-    """Counts the change and tells the tournament's live pages once it is committed: only
-    its new version; each page fetches what its viewer may see."""
+    """Counts the change, brings the club's ratings in line with the tournament's results
+    (they are derived from them), and tells the tournament's live pages once it is
+    committed: only its new version; each page fetches what its viewer may see."""
+    rerate(tournament)
     Tournament.objects.filter(pk=tournament.pk).update(version=F("version") + 1)
     version = Tournament.objects.values_list("version", flat=True).get(pk=tournament.pk)
     send_on_commit(group_name(tournament), {"type": "live.changed", "stamp": [version]})
@@ -739,49 +743,56 @@ def draw_round(*, tournament: Tournament, user) -> Round:
                 count=locked.rounds_planned,
             )
         number = len(rounds) + 1
-        entrants = [
-            e
-            for e in locked.entrants.order_by("number")
-            if e.joined_round <= number and e.withdrawn_after is None
-        ]
-        parts = registry.tournament(locked.game)
-        sizes = parts.table_sizes(len(entrants))
-        if not sizes:
-            raise TournamentError(
-                gettext_noop("%(count)s entrants are too few for a table of this game."),
-                count=len(entrants),
-            )
-        by_number = {e.number: e for e in entrants}
-        swiss = locked.seating == Tournament.Seating.SWISS and rounds
-        seated = seating.seat_round(
-            method=locked.seating,
-            sizes=sizes,
-            entrants=list(by_number),
-            history=seating_history(locked),
-            rounds_planned=locked.rounds_planned,
-            standings=standings_order(locked, by_number) if swiss else None,
-            round_number=number,
-            seed=locked.seed,
-        )
+        present = check_in.checked_in(locked, number)
+        entrants = check_in.seated(list(locked.entrants.order_by("number")), number, present)
         round_ = Round.objects.create(tournament=locked, number=number, released=False)
-        for index, table in enumerate(seated.tables, start=1):
-            row_table = RoundTable.objects.create(round=round_, number=index)
-            TableSeat.objects.bulk_create(
-                TableSeat(table=row_table, position=seat, entrant=by_number[n])
-                for seat, n in enumerate(table)
-            )
-        Bye.objects.bulk_create(Bye(round=round_, entrant=by_number[n]) for n in seated.byes)
-        audit(user, "round.draw", locked, round=number)
+        seat_draft(locked, round_, entrants)
+        audit(user, "round.draw", locked, round=number, checked_in=bool(present))
         notify_on_commit(locked)
     return round_
 
 
-def seating_history(tournament: Tournament) -> list[seating.Round]:
-    """The rounds so far as the seating code sees them: entry numbers (3 queries)."""
+def seat_draft(tournament: Tournament, round_: Round, entrants: list[Entrant]) -> None:
+    """The draft's tables and byes for ``entrants`` (in entry order), drawn by the
+    tournament's method from its seed and the rounds before this one. Only the entrants
+    given are placed: one checked out of the round has neither a table nor a bye."""
+    number = round_.number
+    parts = registry.tournament(tournament.game)
+    sizes = parts.table_sizes(len(entrants))
+    if not sizes:
+        raise TournamentError(
+            gettext_noop("%(count)s entrants are too few for a table of this game."),
+            count=len(entrants),
+        )
+    by_number = {e.number: e for e in entrants}
+    swiss = tournament.seating == Tournament.Seating.SWISS and number > 1
+    seated = seating.seat_round(
+        method=tournament.seating,
+        sizes=sizes,
+        entrants=list(by_number),
+        history=seating_history(tournament, before=number),
+        rounds_planned=tournament.rounds_planned,
+        standings=standings_order(tournament, by_number) if swiss else None,
+        round_number=number,
+        seed=tournament.seed,
+    )
+    for index, table in enumerate(seated.tables, start=1):
+        row_table = RoundTable.objects.create(round=round_, number=index)
+        TableSeat.objects.bulk_create(
+            TableSeat(table=row_table, position=seat, entrant=by_number[n])
+            for seat, n in enumerate(table)
+        )
+    Bye.objects.bulk_create(Bye(round=round_, entrant=by_number[n]) for n in seated.byes)
+
+
+def seating_history(tournament: Tournament, before: int | None = None) -> list[seating.Round]:
+    """The rounds so far (those before round ``before``, if given) as the seating code sees
+    them: entry numbers (3 queries)."""
     history = []
-    for round_ in tournament.rounds.order_by("number").prefetch_related(
-        "tables__seats__entrant", "byes__entrant"
-    ):
+    rounds = tournament.rounds.order_by("number")
+    if before is not None:
+        rounds = rounds.filter(number__lt=before)
+    for round_ in rounds.prefetch_related("tables__seats__entrant", "byes__entrant"):
         history.append(
             seating.Round(
                 tables=[
@@ -812,22 +823,7 @@ def swap(*, round_: Round, first: Entrant, second: Entrant, user) -> Round:
         locked = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
         if locked.released:
             raise TournamentError(gettext_noop("A released round is no longer changed."))
-        places = {}
-        for entrant in (first, second):
-            seat = TableSeat.objects.filter(table__round=locked, entrant=entrant).first()
-            bye = Bye.objects.filter(round=locked, entrant=entrant).first()
-            if seat is None and bye is None:
-                raise TournamentError(
-                    gettext_noop("%(name)s is not in this round."), name=str(entrant.player)
-                )
-            places[entrant.pk] = seat or bye
-        if first.pk != second.pk:
-            a, b = places[first.pk], places[second.pk]
-            a.delete()  # both first: a table's seats and a round's byes are unique
-            b.delete()
-            for place, entrant in ((a, second), (b, first)):
-                place.pk, place.entrant = None, entrant
-                place.save()
+        exchange(locked, first, second)
         audit(
             user,
             "round.swap",
@@ -837,6 +833,27 @@ def swap(*, round_: Round, first: Entrant, second: Entrant, user) -> Round:
         )
         notify_on_commit(locked.tournament)
     return locked
+
+
+def exchange(round_: Round, first: Entrant, second: Entrant) -> None:
+    """The two entrants' places (a seat or a bye) in the round exchanged; refused if either
+    is not in it."""
+    places = {}
+    for entrant in (first, second):
+        seat = TableSeat.objects.filter(table__round=round_, entrant=entrant).first()
+        bye = Bye.objects.filter(round=round_, entrant=entrant).first()
+        if seat is None and bye is None:
+            raise TournamentError(
+                gettext_noop("%(name)s is not in this round."), name=str(entrant.player)
+            )
+        places[entrant.pk] = seat or bye
+    if first.pk != second.pk:
+        a, b = places[first.pk], places[second.pk]
+        a.delete()  # both first: a table's seats and a round's byes are unique
+        b.delete()
+        for place, entrant in ((a, second), (b, first)):
+            place.pk, place.entrant = None, entrant
+            place.save()
 
 
 def release_round(*, round_: Round, user) -> Round:

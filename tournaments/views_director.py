@@ -20,7 +20,7 @@ from club.services import ServiceError
 from club.wording import refusal_text
 from games import registry
 
-from . import addresses, roles, selectors_director, services
+from . import addresses, roles, selectors_check_in, selectors_director, selectors_draft, services
 from .entry_links import entry_link, offered
 from .forms import (
     AdjustForm,
@@ -97,6 +97,13 @@ def render_run(request, tournament: Tournament, *, error=None, status=200, **for
     draft = page.draft
     context = {
         "page": page,
+        "check_in": selectors_check_in.check_in_list(
+            tournament,
+            page.entrants,
+            sum(1 for round_ in page.rounds if round_.released),
+            {entrant.pk for entrant in draft.entrants} if draft else None,
+        ),
+        "quality": draft_quality(tournament, draft),
         "tournament": tournament,
         "game": registry.game(tournament.game),
         "error": error,
@@ -110,6 +117,17 @@ def render_run(request, tournament: Tournament, *, error=None, status=200, **for
         "swap_form": (forms.get("swap_form") or SwapForm(draft.model)) if draft else None,
     }
     return render(request, "tournaments/director/run.html", context, status=status)
+
+
+def draft_quality(tournament: Tournament, draft) -> selectors_draft.DraftQuality | None:
+    """The draft's repeats, each table's beside it on the page."""
+    if draft is None:
+        return None
+    quality = selectors_draft.quality(selectors_draft.seated_rounds(tournament))
+    if quality is not None:
+        for table, lines in zip(draft.tables, quality.tables, strict=True):
+            table.repeats = lines
+    return quality
 
 
 @require_GET
@@ -227,6 +245,28 @@ def swap(request, tournament, number):
         user=request.user,
     )
     return run_url(tournament, f"round-{number}")
+
+
+@require_GET
+@allowed(signed_in)
+def swap_preview(request, key, number):
+    """What the swap form's two entrants would do to the draft's repeats (htmx, as they are
+    picked): nothing is changed."""
+    tournament = tournament_for(request, key, roles.directs)
+    round_ = get_or_404(Round.objects.all(), tournament=tournament, number=number)
+    form = SwapForm(round_, request.GET)
+    preview = None
+    if not round_.released and form.is_valid():
+        preview = selectors_draft.swap_preview(
+            selectors_draft.seated_rounds(tournament),
+            form.cleaned_data["first"].pk,
+            form.cleaned_data["second"].pk,
+        )
+    return render(
+        request,
+        "tournaments/director/run.html#swap-preview",
+        {"preview": preview, "round": round_},
+    )
 
 
 @write(roles.directs)

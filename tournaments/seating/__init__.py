@@ -3,15 +3,17 @@ Django, the same seating from the same inputs on any machine.
 
 One method per module, chosen by name through ``METHODS``: ``mixing`` (players meet as many
 different opponents as possible) and ``swiss`` (players of similar standing meet). The byes are
-drawn the same way for both (``base.draw_byes``).
+drawn the same way for both (``base.draw_byes``). ``least_repeats`` is the fewest repeats any
+seating can have (``bounds``).
 """
 
 from collections.abc import Callable
 
 from . import mixing, swiss
 from .base import Round, check, meetings, repeats
+from .bounds import least_repeats
 
-__all__ = ["METHODS", "Round", "meetings", "repeats", "seat_round"]
+__all__ = ["METHODS", "Round", "least_repeats", "meetings", "repeats", "seat_round"]
 
 # Each takes the keyword arguments of seat_round but the method, and uses those it needs.
 METHODS: dict[str, Callable[..., Round]] = {"mixing": mixing.seat, "swiss": swiss.seat}

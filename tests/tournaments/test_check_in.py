@@ -1,0 +1,477 @@
+"""Check-in: who is here tonight. Once anyone is checked in for a round, only those checked
+in are seated in it: an absent entrant has neither a table nor a bye. A latecomer checked in
+after the draft was drawn is seated by drawing it again, its swaps kept where both players
+are still in. Directors check anyone in; a player only himself."""
+
+import re
+from html import unescape
+
+import pytest
+
+from club.models import AuditEntry, Player
+from club.roles import DIRECTOR
+from club.services import Forbidden
+from tests.support.accounts import name_official, user_in
+from tests.support.tournaments import enter, new_tournament
+from tournaments import seating, services, services_check_in
+from tournaments.models import Bye, CheckIn, Entrant, TableSeat
+
+EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
+RU = {"HTTP_ACCEPT_LANGUAGE": "ru"}
+HTMX = {"HTTP_HX_REQUEST": "true"}
+SIX = ["Анна", "Борис", "Вера", "Глеб", "Дарья", "Егор"]
+NINE = [*SIX, "Жанна", "Зоя", "Игорь"]
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def director(django_user_model):
+    return user_in(django_user_model, "director", DIRECTOR)
+
+
+@pytest.fixture
+def six(director):
+    """A Выборы tournament (tables of four) of six entrants, nothing seated yet."""
+    tournament = new_tournament(director)
+    enter(tournament, SIX, director)
+    return tournament
+
+
+def entrant(tournament, name) -> Entrant:
+    return tournament.entrants.select_related("player").get(player__name=name)
+
+
+def check_in(tournament, names, user, number=1):
+    for name in names:
+        services_check_in.check_in_entrant(
+            entrant=entrant(tournament, name), user=user, round_seen=number
+        )
+
+
+def placed(round_) -> tuple[set[str], set[str]]:
+    """(seated at a table, given a bye) by name."""
+    seated = set(
+        TableSeat.objects.filter(table__round=round_).values_list(
+            "entrant__player__name", flat=True
+        )
+    )
+    byes = set(Bye.objects.filter(round=round_).values_list("entrant__player__name", flat=True))
+    return seated, byes
+
+
+def seats_of(round_) -> list[list[str]]:
+    return [
+        [s.entrant.player.name for s in table.seats.order_by("position")]
+        for table in round_.tables.order_by("number")
+    ]
+
+
+def words(response) -> str:
+    html = re.sub(r"<[^>]+>", "", response.content.decode())
+    return " ".join(unescape(html).split())
+
+
+def alert(response) -> str:
+    found = re.findall(r'role="alert">\s*([^<]+)', response.content.decode())
+    return unescape(" ".join(text.strip() for text in found))
+
+
+def run_url(tournament, what=""):
+    return f"/tournaments/{tournament.key}/run/{what}"
+
+
+def mark_url(tournament, who: Entrant):
+    return run_url(tournament, f"check-in/{who.pk}")
+
+
+def own_url(tournament):
+    return f"/tournaments/{tournament.key}/check-in"
+
+
+def snapshot():
+    return (
+        sorted(CheckIn.objects.values_list("entrant_id", "round")),
+        sorted(TableSeat.objects.values_list("table_id", "position", "entrant_id")),
+        sorted(Bye.objects.values_list("round_id", "entrant_id")),
+        AuditEntry.objects.count(),
+    )
+
+
+def linked(django_user_model, tournament, name):
+    """A signed-in member whose account is the entrant ``name``'s club player."""
+    user = user_in(django_user_model, f"member-{Player.key_of(name)}")
+    Player.objects.filter(name=name).update(user=user)
+    return user
+
+
+# -- who is seated --------------------------------------------------------------------------
+
+
+def test_with_nobody_checked_in_every_entrant_still_in_is_seated(six, director):
+    round_ = services.draw_round(tournament=six, user=director)
+    seated, byes = placed(round_)
+    assert len(seated) == 4 and len(byes) == 2 and seated | byes == set(SIX)
+
+
+def test_an_absent_entrant_is_not_seated_and_gets_no_bye(six, director):
+    check_in(six, SIX[:5], director)  # Егор is not here
+    round_ = services.draw_round(tournament=six, user=director)
+    seated, byes = placed(round_)
+    assert len(seated) == 4 and len(byes) == 1  # the bye goes to one of those present
+    assert "Егор" not in seated | byes and seated | byes == set(SIX[:5])
+    draw = AuditEntry.objects.filter(verb="round.draw").get()
+    assert draw.data["checked_in"] is True
+    # the next round, with nobody checked in for it, seats him again
+    services.release_round(round_=round_, user=director)
+    seated, byes = placed(services.draw_round(tournament=six, user=director))
+    assert seated | byes == set(SIX)
+
+
+def test_an_absent_entrant_may_check_in_for_a_later_round(six, director):
+    check_in(six, SIX[:4], director)
+    first = services.draw_round(tournament=six, user=director)
+    assert placed(first) == (set(SIX[:4]), set())
+    services.release_round(round_=first, user=director)
+    check_in(six, ["Дарья", "Егор", "Анна", "Борис"], director, number=2)
+    assert placed(services.draw_round(tournament=six, user=director)) == (
+        {"Дарья", "Егор", "Анна", "Борис"},
+        set(),
+    )
+
+
+def test_a_check_out_before_the_draw_leaves_him_out(six, director):
+    check_in(six, SIX[:5], director)
+    services_check_in.check_out_entrant(entrant=entrant(six, "Дарья"), user=director, round_seen=1)
+    assert placed(services.draw_round(tournament=six, user=director)) == (set(SIX[:4]), set())
+    checks = AuditEntry.objects.filter(verb__startswith="round.check").order_by("pk")
+    assert [e.verb for e in checks] == ["round.checkin"] * 5 + ["round.checkout"]
+
+
+def test_everyone_is_here_checks_in_each_entrant_still_in_once(six, director, client):
+    check_in(six, ["Анна"], director)
+    client.force_login(director)
+    response = client.post(run_url(six, "check-in/everyone"), {"round": "1"}, **EN)
+    assert response.status_code == 302
+    assert CheckIn.objects.filter(round=1).count() == 6
+    entry = AuditEntry.objects.filter(verb="round.checkin").order_by("pk").last()
+    assert entry.data["everyone"] is True and len(entry.data["entrants"]) == 5
+    before = snapshot()
+    again = client.post(run_url(six, "check-in/everyone"), {"round": "1"}, **EN)
+    assert again.status_code == 409
+    assert "Everyone still in is already checked in for round 1." in alert(again)
+    assert snapshot() == before
+
+
+def test_a_withdrawn_entrant_is_not_offered_check_in_and_a_late_one_is_for_his_first_round(
+    six, director, client
+):
+    services.release_round(round_=services.draw_round(tournament=six, user=director), user=director)
+    withdrawn = entrant(six, "Анна")
+    services.withdraw(entrant=withdrawn, user=director)
+    (late,) = enter(six, ["Жанна"], director)
+    late_entry = Entrant.objects.get(pk=late.pk)
+    assert late_entry.joined_round == 2  # seated from round 2: check-in for it is open
+    client.force_login(director)
+    page = words(client.get(run_url(six), **EN))
+    assert "Check-in for round 2" in page and "0 of 6 checked in" in page
+    before = snapshot()
+    response = client.post(mark_url(six, withdrawn), {"round": "2", "present": "1"}, **EN)
+    assert response.status_code == 400
+    assert "Анна has withdrawn: undo the withdrawal first." in alert(response)
+    assert snapshot() == before
+
+
+# -- the latecomer's redraw ----------------------------------------------------------------
+
+
+@pytest.fixture
+def nine(director):
+    tournament = new_tournament(director)
+    enter(tournament, NINE, director)
+    return tournament
+
+
+def plain_draw(tournament, names) -> list[list[str]]:
+    """Round 1 of the tournament as its method draws it for these entrants, without swaps."""
+    by_number = {e.number: e.player.name for e in tournament.entrants.select_related("player")}
+    numbers = sorted(n for n, name in by_number.items() if name in names)
+    drawn = seating.seat_round(
+        method=tournament.seating,
+        sizes=[4] * (len(numbers) // 4),
+        entrants=numbers,
+        history=[],
+        rounds_planned=tournament.rounds_planned,
+        round_number=1,
+        seed=tournament.seed,
+    )
+    return [[by_number[n] for n in table] for table in drawn.tables]
+
+
+def swapped(tables, first, second):
+    return [[second if n == first else first if n == second else n for n in t] for t in tables]
+
+
+def test_a_latecomers_redraw_keeps_a_swap_that_still_applies(nine, director, client):
+    check_in(nine, NINE[:8], director)  # Игорь is late
+    round_ = services.draw_round(tournament=nine, user=director)
+    tables = seats_of(round_)
+    assert tables == plain_draw(nine, NINE[:8])
+    first, second = tables[0][0], tables[1][0]
+    services.swap(
+        round_=round_, first=entrant(nine, first), second=entrant(nine, second), user=director
+    )
+    check_in(nine, ["Игорь"], director)
+    client.force_login(director)
+    page = words(client.get(run_url(nine), **EN))
+    assert "Round 1's draft was drawn before these changes: missing from it: Игорь" in page
+    assert "Draw round 1 again" in page
+
+    response = client.post(run_url(nine, "rounds/1/redraw"), **EN)
+    assert response.status_code == 302
+    round_.refresh_from_db()
+    seated, byes = placed(round_)
+    assert seated | byes == set(NINE) and len(byes) == 1
+    # the new draw for the nine, the swap made again on it
+    assert seats_of(round_) == swapped(plain_draw(nine, NINE), first, second)
+    entry = AuditEntry.objects.get(verb="round.redraw")
+    pair = [entrant(nine, first).pk, entrant(nine, second).pk]
+    assert entry.data["swaps_kept"] == [pair] and entry.data["swaps_dropped"] == []
+    assert "drawn before these changes" not in words(client.get(run_url(nine), **EN))
+
+
+def test_a_swap_whose_player_checked_out_is_dropped_by_the_redraw(nine, director, client):
+    check_in(nine, NINE, director)
+    round_ = services.draw_round(tournament=nine, user=director)
+    tables = seats_of(round_)
+    kept = (tables[0][1], tables[1][1])
+    dropped = (tables[0][2], tables[1][2])
+    for a, b in (dropped, kept):
+        services.swap(round_=round_, first=entrant(nine, a), second=entrant(nine, b), user=director)
+    leaving = dropped[0]
+    services_check_in.check_out_entrant(entrant=entrant(nine, leaving), user=director, round_seen=1)
+    client.force_login(director)
+    page = words(client.get(run_url(nine), **EN))
+    assert f"drawn before these changes: in it but not checked in: {leaving}" in page
+    services_check_in.redraw_round(round_=round_, user=director)
+    present = [name for name in NINE if name != leaving]
+    assert placed(round_) == (set(present), set())
+    assert seats_of(round_) == swapped(plain_draw(nine, present), *kept)
+    entry = AuditEntry.objects.get(verb="round.redraw")
+    ids = [[entrant(nine, a).pk, entrant(nine, b).pk] for a, b in (kept, dropped)]
+    assert entry.data["swaps_kept"] == [ids[0]] and entry.data["swaps_dropped"] == [ids[1]]
+
+
+def test_a_redraw_of_a_draft_that_seats_everyone_checked_in_is_refused(nine, director, client):
+    check_in(nine, NINE[:8], director)
+    services.draw_round(tournament=nine, user=director)
+    client.force_login(director)
+    before = snapshot()
+    response = client.post(run_url(nine, "rounds/1/redraw"), **EN)
+    assert response.status_code == 409
+    assert "The draft already seats everyone checked in for round 1." in alert(response)
+    assert snapshot() == before
+
+
+def test_a_released_round_is_not_drawn_again_and_check_in_moves_to_the_next(nine, director, client):
+    check_in(nine, NINE[:8], director)
+    round_ = services.draw_round(tournament=nine, user=director)
+    services.release_round(round_=round_, user=director)
+    client.force_login(director)
+    before = snapshot()
+    response = client.post(run_url(nine, "rounds/1/redraw"), **EN)
+    assert response.status_code == 400
+    assert "A released round is no longer changed." in alert(response)
+    stale = client.post(mark_url(nine, entrant(nine, "Игорь")), {"round": "1", "present": "1"})
+    assert stale.status_code == 409  # the page showed round 1's check-in: now it is round 2's
+    assert snapshot() == before
+
+
+# -- what the pages show ---------------------------------------------------------------------
+
+
+def test_the_run_page_shows_the_checked_in_list_and_count(six, director, client):
+    client.force_login(director)
+    page = words(client.get(run_url(six), **EN))
+    assert "Check-in for round 1" in page and "0 of 6 checked in" in page
+    assert "Nobody is checked in: round 1 seats every entrant still in." in page
+    check_in(six, ["Вера", "Анна"], director)
+    response = client.get(run_url(six), **EN)
+    page = words(response)
+    assert "2 of 6 checked in" in page and "Checked in: Анна, Вера" in page
+    assert "Round 1 seats only the players checked in" in page
+    html = response.content.decode()
+    assert html.count('type="submit" aria-pressed="true"') == 2
+    assert html.count('type="submit" aria-pressed="false"') == 4
+
+
+def test_the_run_page_shows_the_check_in_in_russian(six, director, client):
+    check_in(six, ["Вера", "Анна"], director)
+    client.force_login(director)
+    page = words(client.get(run_url(six), **RU))
+    assert "Отметка на тур 1" in page and "Отметились 2 из 6" in page
+    assert "Отмечены: Анна, Вера" in page
+
+
+def test_one_tap_checks_a_player_in_and_the_next_checks_him_out(six, director, client):
+    client.force_login(director)
+    anna = entrant(six, "Анна")
+    response = client.post(mark_url(six, anna), {"round": "1", "present": "1"}, **HTMX, **EN)
+    assert response.status_code == 200
+    part = response.content.decode()
+    assert part.lstrip().startswith('<section class="panel" id="check-in"')  # its part only
+    assert "1 of 6 checked in" in words(response) and "Checked in: Анна" in words(response)
+    assert CheckIn.objects.get().by == director
+    again = client.post(mark_url(six, anna), {"round": "1", "present": "1"}, **HTMX, **EN)
+    assert again.status_code == 409 and "Анна is already checked in for round 1." in alert(again)
+    out = client.post(mark_url(six, anna), {"round": "1", "present": "0"}, **HTMX, **EN)
+    assert out.status_code == 200 and "0 of 6 checked in" in words(out)
+    assert not CheckIn.objects.exists()
+
+
+def test_the_projector_shows_who_is_checked_in(six, director, client):
+    url = f"/tournaments/{six.key}/projector/"
+    assert "Checked in" not in words(client.get(url, **EN))  # nobody yet: nothing to show
+    check_in(six, ["Глеб", "Анна", "Борис"], director)
+    page = words(client.get(url, **EN))
+    assert "Checked in for round 1: 3 Анна, Борис, Глеб" in page
+    russian = words(client.get(url, **RU))
+    assert "Отметились на тур 1: 3 Анна, Борис, Глеб" in russian
+
+
+def test_a_stale_page_is_refused_and_changes_nothing(six, director, client):
+    client.force_login(director)
+    anna = entrant(six, "Анна")
+    before = snapshot()
+    for data in (
+        {"round": "2", "present": "1"},  # a round the check-in is not for
+        {"round": "", "present": "1"},
+        {"round": "١", "present": "1"},  # only the digits 0 to 9 read as a number
+    ):
+        response = client.post(mark_url(six, anna), data, **EN)
+        assert response.status_code == 409, data
+        assert "Check-in is now for round 1: this page showed another." in alert(response)
+    damaged = client.post(mark_url(six, anna), {"round": "1", "present": "maybe"}, **EN)
+    assert damaged.status_code == 400 and "The form was incomplete" in alert(damaged)
+    russian = client.post(mark_url(six, anna), {"round": "2", "present": "1"}, **RU)
+    assert "Отметка теперь на тур 1" in alert(russian)
+    assert snapshot() == before
+
+
+# -- who may -----------------------------------------------------------------------------------
+
+
+def test_a_visitor_can_check_nobody_in(six, client):
+    anna = entrant(six, "Анна")
+    before = snapshot()
+    assert client.post(mark_url(six, anna), {"round": "1", "present": "1"}).status_code == 403
+    assert client.post(run_url(six, "check-in/everyone"), {"round": "1"}).status_code == 403
+    assert client.post(own_url(six), {"round": "1", "present": "1"}).status_code == 403
+    assert client.post(run_url(six, "rounds/1/redraw")).status_code == 403
+    assert snapshot() == before
+
+
+def test_a_member_who_does_not_direct_it_cannot_check_others_in(
+    six, director, client, django_user_model
+):
+    scorer = user_in(django_user_model, "scorer")
+    name_official(six, scorer)
+    player = linked(django_user_model, six, "Борис")
+    anna = entrant(six, "Анна")
+    before = snapshot()
+    for user in (user_in(django_user_model, "member"), scorer, player):
+        client.force_login(user)
+        response = client.post(mark_url(six, anna), {"round": "1", "present": "1"})
+        assert response.status_code == 403, user
+        everyone = client.post(run_url(six, "check-in/everyone"), {"round": "1"})
+        assert everyone.status_code == 403, user
+    with pytest.raises(Forbidden):
+        services_check_in.check_in_entrant(entrant=anna, user=player, round_seen=1)
+    assert snapshot() == before
+
+
+def test_a_player_checks_himself_in_and_out_from_his_own_page(
+    six, director, client, django_user_model
+):
+    boris = linked(django_user_model, six, "Борис")
+    player = Player.objects.get(name="Борис")
+    client.force_login(boris)
+    page = words(client.get(f"/tournaments/players/{player.pk}/", **EN))
+    assert "Check in for round 1" in page
+    response = client.post(own_url(six), {"round": "1", "present": "1", "back": "player"})
+    assert response.status_code == 302
+    assert response["Location"] == f"/tournaments/players/{player.pk}/"
+    made = CheckIn.objects.get()
+    assert (made.entrant.player.name, made.round, made.by) == ("Борис", 1, boris)
+    page = words(client.get(f"/tournaments/players/{player.pk}/", **EN))
+    assert "You are checked in for round 1." in page and "Undo my check-in" in page
+    out = client.post(own_url(six), {"round": "1", "present": "0"}, **HTMX, **EN)
+    assert out.status_code == 200 and "Check in for round 1" in words(out)
+    assert not CheckIn.objects.exists()
+
+
+def test_a_player_checks_himself_in_from_the_tournaments_page(
+    six, director, client, django_user_model
+):
+    client.force_login(linked(django_user_model, six, "Вера"))
+    page = words(client.get(f"/tournaments/{six.key}/", **EN))
+    assert "Here tonight? Check in for round 1" in page
+    response = client.post(own_url(six), {"round": "1", "present": "1"}, **HTMX, **EN)
+    assert response.status_code == 200 and "You are checked in for round 1." in words(response)
+    russian = words(client.get(f"/tournaments/{six.key}/", **RU))
+    assert "Вы отметились на тур 1." in russian
+
+
+def test_a_player_checks_in_only_himself_whatever_the_form_names(
+    six, director, client, django_user_model
+):
+    client.force_login(linked(django_user_model, six, "Вера"))
+    anna = entrant(six, "Анна")
+    response = client.post(
+        own_url(six), {"round": "1", "present": "1", "entrant": anna.pk, "back": "tournament"}
+    )
+    assert response.status_code == 302
+    assert list(CheckIn.objects.values_list("entrant__player__name", flat=True)) == ["Вера"]
+
+
+def test_no_one_else_is_offered_the_players_own_button(six, director, client, django_user_model):
+    linked(django_user_model, six, "Вера")
+    vera = Player.objects.get(name="Вера")
+    assert "Check in for round" not in words(client.get(f"/tournaments/players/{vera.pk}/", **EN))
+    client.force_login(user_in(django_user_model, "member"))
+    assert "Check in for round" not in words(client.get(f"/tournaments/players/{vera.pk}/", **EN))
+    assert "Here tonight?" not in words(client.get(f"/tournaments/{six.key}/", **EN))
+
+
+def test_a_member_who_has_not_entered_is_refused_his_own_check_in(
+    six, director, client, django_user_model
+):
+    outsider = user_in(django_user_model, "outsider")
+    Player.objects.create(name="Посторонний", user=outsider)
+    client.force_login(outsider)
+    before = snapshot()
+    response = client.post(own_url(six), {"round": "1", "present": "1"}, **EN)
+    assert response.status_code == 400
+    assert "You have not entered this tournament." in alert(response)
+    assert snapshot() == before
+
+
+def test_forged_entrant_ids_are_404(six, director, client):
+    other = new_tournament(director, name="Другой")
+    (stranger,) = enter(other, ["Чужой"], director)
+    client.force_login(director)
+    before = snapshot()
+    data = {"round": "1", "present": "1"}
+    assert client.post(mark_url(six, stranger), data).status_code == 404
+    assert client.post(run_url(six, "check-in/999999"), data).status_code == 404
+    assert client.post(run_url(six, "rounds/7/redraw")).status_code == 404
+    assert client.get(mark_url(six, entrant(six, "Анна"))).status_code == 405
+    assert snapshot() == before
+
+
+def test_each_check_in_tells_the_tournaments_live_pages(six, director):
+    six.refresh_from_db()
+    version = six.version
+    check_in(six, SIX[:5], director)
+    six.refresh_from_db()
+    assert six.version == version + 5

@@ -1,0 +1,163 @@
+"""Check-in's pages: a director marks who is here on the run page (one tap a name, or
+everyone at once) and draws the draft again for those checked in since it was drawn; a
+signed-in player checks himself in from his own page or the tournament's. Each calls one
+service; an htmx request gets its part of the page back (a refusal with its message and
+status), any other is sent back to the page."""
+
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext_noop
+from django.views.decorators.http import require_POST
+
+from club.roles import allowed, signed_in
+from club.services import ServiceError
+from club.wording import refusal_text
+
+from . import roles, selectors, selectors_check_in, services_check_in
+from .models import Entrant, Round, Tournament
+from .services import TournamentError
+from .views_director import render_run, run_url, tournament_for, tournament_or_404
+
+DAMAGED = gettext_noop("The form was incomplete or damaged; nothing was done.")
+
+
+def posted_round(request) -> int | None:
+    """The round the page offered check-in for, as it posted it (in the digits 0 to 9)."""
+    value = request.POST.get("round", "")
+    return int(value) if value.isascii() and value.isdigit() else None
+
+
+def run_check_in(tournament: Tournament) -> selectors_check_in.CheckInList | None:
+    """The run page's check-in, read for its own part (4 queries)."""
+    rounds = list(tournament.rounds.order_by("number").values_list("pk", "released"))
+    released = sum(1 for _, flag in rounds if flag)
+    drafted = None
+    if rounds and not rounds[-1][1]:
+        drafted = selectors_check_in.drafted(rounds[-1][0])
+    entrants = list(tournament.entrants.select_related("player").order_by("number"))
+    return selectors_check_in.check_in_list(tournament, entrants, released, drafted)
+
+
+def check_in_answer(request, tournament: Tournament, *, error=None, status=200):
+    """The run page's check-in part (htmx), or the run page."""
+    if not request.htmx:
+        if error:
+            return render_run(request, tournament, error=error, status=status)
+        return redirect(run_url(tournament, "check-in"))
+    return render(
+        request,
+        "tournaments/director/run.html#check-in",
+        {
+            "tournament": tournament,
+            "check_in": run_check_in(tournament),
+            "is_director": True,
+            "check_in_error": error,
+        },
+        status=status,
+    )
+
+
+@require_POST
+@allowed(signed_in, pages=False)
+def mark(request, key, pk):
+    """A director checks one entrant in (``present=1``) or out (``present=0``)."""
+    tournament = tournament_for(request, key, roles.directs)
+    entrant = Entrant.objects.filter(tournament=tournament, pk=pk).first()
+    if entrant is None:
+        raise Http404
+    try:
+        change = {
+            "1": services_check_in.check_in_entrant,
+            "0": services_check_in.check_out_entrant,
+        }.get(request.POST.get("present", ""))
+        if change is None:
+            raise TournamentError(DAMAGED)
+        change(entrant=entrant, user=request.user, round_seen=posted_round(request))
+    except ServiceError as exc:
+        return check_in_answer(request, tournament, error=refusal_text(exc), status=exc.status)
+    return check_in_answer(request, tournament)
+
+
+@require_POST
+@allowed(signed_in, pages=False)
+def everyone(request, key):
+    """A director checks in every entrant still in who is not yet checked in."""
+    tournament = tournament_for(request, key, roles.directs)
+    try:
+        services_check_in.check_in_everyone(
+            tournament=tournament, user=request.user, round_seen=posted_round(request)
+        )
+    except ServiceError as exc:
+        return check_in_answer(request, tournament, error=refusal_text(exc), status=exc.status)
+    return check_in_answer(request, tournament)
+
+
+@require_POST
+@allowed(signed_in, pages=False)
+def redraw(request, key, number):
+    """A director draws the draft again for whom the round seats now."""
+    tournament = tournament_for(request, key, roles.directs)
+    round_ = Round.objects.filter(tournament=tournament, number=number).first()
+    if round_ is None:
+        raise Http404
+    try:
+        services_check_in.redraw_round(round_=round_, user=request.user)
+    except ServiceError as exc:
+        return render_run(request, tournament, error=refusal_text(exc), status=exc.status)
+    return redirect(run_url(tournament, f"round-{number}"))
+
+
+# -- a player's own check-in ---------------------------------------------------------------
+
+BACK = ("player", "tournament")  # the pages the player's own button is on
+
+
+def own_offer(request, tournament: Tournament) -> selectors_check_in.Offer | None:
+    played_ = selectors.played(tournament).released_only()
+    return selectors_check_in.own_offers(request.user, [(tournament, played_)]).get(tournament.pk)
+
+
+@require_POST
+@allowed(signed_in, pages=False)
+def own(request, key):
+    """The signed-in member checks himself in (``present=1``) or out (``present=0``): the
+    entrant of the tournament who is his own club player, and no other."""
+    tournament = tournament_or_404(key)
+    entrant = (
+        Entrant.objects.select_related("player")
+        .filter(tournament=tournament, player__user_id=request.user.pk)
+        .first()
+    )
+    back = request.POST.get("back", "")
+    back = back if back in BACK else "tournament"
+    error, status = None, 200
+    try:
+        if entrant is None:
+            raise TournamentError(gettext_noop("You have not entered this tournament."))
+        change = {
+            "1": services_check_in.check_in_entrant,
+            "0": services_check_in.check_out_entrant,
+        }.get(request.POST.get("present", ""))
+        if change is None:
+            raise TournamentError(DAMAGED)
+        change(entrant=entrant, user=request.user, round_seen=posted_round(request))
+    except ServiceError as exc:
+        error, status = refusal_text(exc), exc.status
+    if back == "player" and entrant is not None:
+        back_url = reverse("player-tournaments", args=[entrant.player_id])
+    else:
+        back_url = reverse("tournament", args=[tournament.key])
+    if not request.htmx and not error:
+        return redirect(back_url)
+    context = {
+        "tournament": tournament,
+        "offer": own_offer(request, tournament),
+        "back": back,
+        "back_url": back_url,
+        "check_in_error": error,
+    }
+    template = (
+        "tournaments/public/_check_in.html" if request.htmx else "tournaments/public/check_in.html"
+    )
+    return render(request, template, context, status=status)
