@@ -10,8 +10,9 @@ from django.conf import settings  # noqa: E402
 from config import bodies  # noqa: E402
 from config.handler import OneThreadASGIHandler  # noqa: E402
 
-# each request whole in its own thread, error pages included (config.handler)
-django_asgi_app = OneThreadASGIHandler()
+# each request whole in one thread, error pages included, of as many as it has request
+# slots, kept from request to request (config.handler)
+django_asgi_app = OneThreadASGIHandler(settings.REQUEST_SLOTS)
 # a body over the limit refused before daphne reads it (config.bodies)
 bodies.install(settings.REQUEST_BODY_LIMIT)
 

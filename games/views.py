@@ -24,12 +24,13 @@ from club.links import qr_svg, room_url
 from club.services import Forbidden
 from club.wording import SHOWN_VALUE, refusal_text
 
-from . import registry, replays, selectors, services
+from . import regions, registry, replays, selectors, services
 from .engine import InvalidRecord
 from .engine.cards import SUIT_SYMBOLS
 from .engine.records import IllegalRecordAction, parse
 from .models import Deal, Seat, Table
 from .moves import posted_int
+from .presenters import running_totals_chart
 from .templatetags.cards import card_text
 
 PARTIAL = "games/table.html#table"
@@ -201,13 +202,18 @@ def render_table(
     context = {f.name: getattr(page, f.name) for f in fields(page)}
     context["error"] = error
     context["spectator"] = spectator
+    # the version it shows, as its live page compares it (selectors.deal_stamp)
+    version = [page.deal.number, page.deal.version] + ([table.version] if table.version else [])
+    context["stamp"] = " ".join(map(str, version))
+    context["my_turn"] = seat is not None and page.mode == "turn"
+    # only the regions that changed, for a page that says which it shows (games.regions)
+    context["regions"] = regions.shown(request) if request.htmx and status == 200 else None
     if seat is not None:
         # the seat's own page knows its key alone, neither the table's nor the spectators'
         context["seat_key"] = seat.key
         context["live"] = f"/ws/seat/{seat.key}/"
         context["urls"] = SeatUrls(seat.key)
-        template = PARTIAL if request.htmx else "games/table.html"
-        return render(request, template, context, status=status)
+        return table_response(request, context, status)
     context.update(table_extras(request, page, spectator))
     # the page's socket: a spectator's knows the spectators' key only
     context["live"] = f"/ws/watch/{table.watch_key}/" if spectator else f"/ws/t/{table.token}/"
@@ -216,8 +222,21 @@ def render_table(
     if not spectator:
         context["watch_url"] = request.build_absolute_uri(table.get_watch_url())
         context["urls"] = TableUrls(table.token)
-    template = PARTIAL if request.htmx else "games/table.html"
-    return render(request, template, context, status=status)
+    return table_response(request, context, status)
+
+
+def table_response(request, context: dict, status: int):
+    """The table page, or its partial for htmx: the whole table, or its regions that
+    changed, the table's own attributes beside them (``games.regions``)."""
+    response = render(
+        request, PARTIAL if request.htmx else "games/table.html", context, status=status
+    )
+    regions.answered(
+        response,
+        context["regions"],
+        {"data-stamp": context["stamp"], "data-my-turn": "" if context["my_turn"] else None},
+    )
+    return response
 
 
 def table_get(handler):
@@ -362,6 +381,7 @@ def sheet_response(request, table, number, spectator=False):
             "table": table,
             "game": game,
             "sheet": sheet,
+            "chart": running_totals_chart(sheet),
             "spectator": spectator,
             "title": game.presenter.sheet_title(cycle),
         },

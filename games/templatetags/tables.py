@@ -1,5 +1,9 @@
+import hashlib
+import re
+
 from django import template
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 
 register = template.Library()
 
@@ -25,3 +29,62 @@ def replay_url(context, number: int) -> str:
     if context.get("spectator"):
         return reverse("watch-replay", args=[table.watch_key, number])
     return reverse("deal-replay", args=[table.token, number])
+
+
+# -- the table's regions: what a move's answer carries ---------------------------------------
+
+# a region's element's opening tag, up to its end, its attributes' values quoted or not
+REGION_ROOT = re.compile(
+    r"""\s*<[a-zA-Z][a-zA-Z0-9-]*(?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+))?)*\s*"""
+)
+# an element htmx sends a request for once it meets it
+LOAD_TRIGGER = re.compile(r'hx-trigger="[^"]*\bload\b')
+# A form's CSRF token is masked afresh in every answer (against BREACH), yet every masking
+# of the one secret is good: a region whose only change is its masking has not changed.
+CSRF_TOKEN = re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]*"')
+
+
+def region_digest(html: str) -> str:
+    unmasked = CSRF_TOKEN.sub(r'\1"', html)
+    return hashlib.blake2b(unmasked.encode(), digest_size=8).hexdigest()
+
+
+@register.tag
+def region(parser, token):
+    """``{% region "name" %}<one element>{% endregion %}``: a part of the table page that an
+    answer sends again only when it has changed (``games.regions``). Its element is given
+    ``id="region-<name>"`` and ``data-digest``, the digest of its HTML. When the page asking
+    says which digests it shows (the context's ``regions``), a region it already shows is
+    left out and the others come out of band (``hx-swap-oob``), morphed into its own: only
+    the elements that differ are touched (but a region holding an element triggered on
+    load is swapped whole)."""
+    bits = token.split_contents()
+    if len(bits) != 2 or bits[1][0] not in "\"'" or bits[1][-1] != bits[1][0]:
+        raise template.TemplateSyntaxError('{% region "name" %} takes the region\'s name')
+    nodelist = parser.parse(("endregion",))
+    parser.delete_first_token()
+    return RegionNode(bits[1][1:-1], nodelist)
+
+
+class RegionNode(template.Node):
+    def __init__(self, name: str, nodelist):
+        self.name = name
+        self.nodelist = nodelist
+
+    def render(self, context):
+        html = self.nodelist.render(context)
+        digest = region_digest(html)
+        shown = context.get("regions")
+        if shown is not None and shown.get(self.name) == digest:
+            return ""
+        root = REGION_ROOT.match(html)
+        if root is None or html[root.end() : root.end() + 1] not in (">", "/"):
+            raise template.TemplateSyntaxError(f"region {self.name!r} holds no element")
+        attributes = f' id="region-{self.name}" data-digest="{digest}"'
+        if shown is not None:
+            # htmx fires an element's load trigger once, when it first meets the element: a
+            # region holding one (the robot's form) comes whole, its elements all new
+            whole = LOAD_TRIGGER.search(html) is not None
+            attributes += f' hx-swap-oob="{"true" if whole else "morph"}"'
+        at = len(html[: root.end()].rstrip())  # after its last attribute
+        return mark_safe(html[:at] + attributes + html[at:])  # noqa: S308

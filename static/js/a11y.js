@@ -24,10 +24,13 @@
     return heading.id;
   }
 
-  function fit(box) {
-    const overflows = box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1;
+  function overflows(box) {
+    return box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1;
+  }
+
+  function fit(box, overflowing) {
     const made = box.hasAttribute("data-keyboard-scroll");
-    if (overflows && !made && !box.hasAttribute("tabindex") && !box.querySelector(FOCUSABLE)) {
+    if (overflowing && !made && !box.hasAttribute("tabindex") && !box.querySelector(FOCUSABLE)) {
       box.setAttribute("tabindex", "0");
       box.setAttribute("data-keyboard-scroll", "");
       if (!box.hasAttribute("role")) {
@@ -38,7 +41,7 @@
           box.setAttribute("data-keyboard-scroll", "region");
         }
       }
-    } else if (!overflows && made) {
+    } else if (!overflowing && made) {
       box.removeAttribute("tabindex");
       if (box.getAttribute("data-keyboard-scroll") === "region") {
         box.removeAttribute("role");
@@ -48,7 +51,13 @@
     }
   }
 
-  function fitAll() { document.querySelectorAll(BOXES).forEach(fit); }
+  // every box measured first, then marked: marking one between two measures would have the
+  // browser lay the page out again for the next
+  function fitAll() {
+    const boxes = [...document.querySelectorAll(BOXES)];
+    const measured = boxes.map(overflows);
+    boxes.forEach((box, i) => fit(box, measured[i]));
+  }
 
   let pending = null;
   function later() {

@@ -142,10 +142,20 @@ def click_and_wait(page, locator):
 
 def click_and_swap(page, locator):
     """Click something that swaps in a new table without writing an event (an htmx GET, such
-    as choosing a card), and wait for the new table: the old one is marked before the click."""
-    page.locator("#table").evaluate("el => { el.dataset.stale = 'true'; }")
+    as choosing a card), and wait for the new table (or its regions that changed): until
+    the answer has settled."""
+    page.evaluate(
+        """() => {
+            window.tableSettled = false;
+            document.addEventListener("htmx:afterSettle", function settled(event) {
+                if (event.target.id !== "table") return;
+                document.removeEventListener("htmx:afterSettle", settled);
+                window.tableSettled = true;
+            });
+        }"""
+    )
     locator.click()
-    page.locator("#table:not([data-stale])").wait_for()
+    page.wait_for_function("() => window.tableSettled")
     assert page.locator("#table .error").count() == 0, page.locator("#table .error").inner_text()
 
 

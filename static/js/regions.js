@@ -1,0 +1,58 @@
+// The table page's regions (games/regions.py). Every htmx request for the table (#table) says
+// which regions the page shows, by their digests (X-Regions); the answer then carries only
+// the regions that changed, each morphed out of band into the page's (idiomorph's htmx
+// extension, static/vendor/idiomorph/: only the elements that differ are touched), and the
+// table's own attributes (its live stamp) in X-Table-Attributes, set here once the answer
+// is swapped in.
+// An answer computed against regions the page no longer shows (another answer came between)
+// is not swapped in: the whole table is asked for instead. Once regions are swapped, the focus
+// lost with a replaced control goes where the whole table would have put it (autofocus).
+(function () {
+  "use strict";
+  const table = () => document.getElementById("table");
+
+  function digests() {
+    const t = table();
+    if (!t) return "";
+    return [...t.querySelectorAll("[data-digest]")]
+      .map((region) => region.id.replace(/^region-/, "") + "=" + region.dataset.digest)
+      .join(",");
+  }
+
+  document.addEventListener("htmx:configRequest", (event) => {
+    const target = event.detail.target;
+    if (!target || target.id !== "table" || "X-Regions" in event.detail.headers) return;
+    event.detail.headers["X-Regions"] = digests();
+  });
+
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    const xhr = event.detail.xhr;
+    if (!event.detail.shouldSwap || !xhr.getResponseHeader("X-Table-Attributes")) return;
+    const asked = event.detail.requestConfig && event.detail.requestConfig.headers["X-Regions"];
+    if (asked === digests()) return;
+    event.detail.shouldSwap = false;
+    htmx.ajax("GET", location.href, {
+      target: "#table", swap: "outerHTML", select: "[data-live]", headers: {"X-Regions": ""},
+    });
+  });
+
+  document.addEventListener("htmx:afterSwap", (event) => {
+    const t = table();
+    const attributes = event.detail.xhr && event.detail.xhr.getResponseHeader("X-Table-Attributes");
+    if (!attributes || event.target !== t) return;
+    for (const [name, value] of Object.entries(JSON.parse(attributes))) {
+      if (value === null) t.removeAttribute(name);
+      else t.setAttribute(name, value);
+    }
+  });
+
+  document.addEventListener("htmx:afterSettle", (event) => {
+    const t = table();
+    const xhr = event.detail.xhr;
+    if (event.target !== t || !xhr || !xhr.getResponseHeader("X-Table-Attributes")) return;
+    const focused = document.activeElement;
+    if (focused && focused !== document.body && focused.isConnected) return;
+    const first = t.querySelector("[autofocus]");
+    if (first) first.focus();
+  });
+})();
