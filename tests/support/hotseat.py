@@ -27,8 +27,10 @@ def alert(response) -> str:
 
 
 def scrub(html: str, table) -> str:
-    """The page without its random tokens, which could spell a card code by chance."""
-    html = html.replace(table.token, "")
+    """The page without its random keys (the table's, its watch address's, its seats') and
+    CSRF tokens, which could spell a card code by chance."""
+    for key in [table.token, table.watch_key, *table.seats.values_list("key", flat=True)]:
+        html = html.replace(key, "")
     return re.sub(r'(csrfmiddlewaretoken" value="|"X-CSRFToken": ")[^"]+', r"\1", html)
 
 

@@ -5,7 +5,6 @@ router); the pages through the test client. Real server processes: tests/servers
 """
 
 import json
-import re
 
 import pytest
 from asgiref.sync import async_to_sync
@@ -15,7 +14,7 @@ from django.test import Client
 
 from club.consumers import CLOSE_LAYER_FAILED, CLOSE_REFUSED_FRAME
 from games import selectors, services
-from tests.support.hotseat import act, current, leaked_cards, url
+from tests.support.hotseat import act, current, leaked_cards, scrub, url
 from tests.support.sockets import ORIGIN, socket
 from tests.support.tournaments import enter, new_tournament
 from tournaments import services as tournament_services
@@ -30,12 +29,6 @@ def session_of(user) -> tuple[bytes, bytes]:
     client = Client()
     client.force_login(user)
     return (b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode())
-
-
-def scrub(html: str, table) -> str:
-    """The page without its random keys and CSRF tokens (they could spell a card code)."""
-    html = html.replace(table.watch_key, "")
-    return re.sub(r'(csrfmiddlewaretoken" value="|"X-CSRFToken": ")[^"]+', r"\1", html)
 
 
 # -- the spectators' page ------------------------------------------------------------------
