@@ -43,7 +43,9 @@ DATABASE_FIXTURES = {"db", "transactional_db", "live_server", "django_db_reset_s
 
 def pytest_collection_modifyitems(config, items):
     """The run on PostgreSQL and Redis repeats only what they can change: pure tests give
-    the same answer on any database, and the browser tests see the same pages."""
+    the same answer on any database, the browser tests see the same pages, and the tables'
+    pages played through the test client (``any_database``) write and read through the
+    services and selectors that the service tests and the crawl run on PostgreSQL."""
     if not config.getoption("--database-tests-only"):
         return
     kept, dropped = [], []
@@ -52,7 +54,8 @@ def pytest_collection_modifyitems(config, items):
             DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
         )
         served = item.get_closest_marker("servers") or item.get_closest_marker("concurrency")
-        if (uses_database or served) and not item.get_closest_marker("browser"):
+        elsewhere = item.get_closest_marker("browser") or item.get_closest_marker("any_database")
+        if (uses_database or served) and not elsewhere:
             kept.append(item)
         else:
             dropped.append(item)

@@ -296,6 +296,10 @@ def test_five_hundred_sockets_over_two_processes_hear_of_every_write(settings, t
     private Redis; four writes a few seconds apart through one process: every socket gets
     the stamp on connecting and each write's, in order, and none is closed under it; the
     processes log no failure of the channel layer, joining, telling or leaving."""
+    if connection.vendor != "postgresql":
+        pytest.skip(
+            "Redis carries the sockets whatever the database: the run on PostgreSQL makes it"
+        )
     if not os.access(REDIS_SERVER, os.X_OK):
         unavailable(f"{REDIS_SERVER} is missing: no private Redis can be started")
     settings.SECRET_KEY = "live-" + get_random_string(50)

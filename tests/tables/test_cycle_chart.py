@@ -18,7 +18,7 @@ CYCLES = [
     if registry.rules(key).cycle(registry.rules(key).parse_options({}))
 ]
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.any_database]
 
 
 @pytest.fixture(params=CYCLES)

@@ -24,7 +24,7 @@ from tests.support.hotseat import (
     url,
 )
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.any_database]
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
 # -- whole deals --------------------------------------------------------------------------

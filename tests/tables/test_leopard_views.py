@@ -9,7 +9,7 @@ from games.hotseat import Hotseat
 from tests.support.commands import discard, lay, leopard_record
 from tests.support.hotseat import HTMX, alert, current, reveal_now, stamp, url, without_seat
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.any_database]
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
 

@@ -12,7 +12,7 @@ from games.engine import IllegalAction
 from games.engine.cards import CODES
 from tests.support.hotseat import HTMX, act, alert, current, stamp, unchanged, url
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.any_database]
 
 # every game's move fields, and one that is nobody's
 NAMES = ("card", "pass", "call", "say", "draw", "end", "discard", "lay", "square", "place", "x")

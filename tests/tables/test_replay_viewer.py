@@ -26,6 +26,7 @@ GAME_KEYS = sorted(registry.GAMES)
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 RU = {"HTTP_ACCEPT_LANGUAGE": "ru"}
 UPLOAD = "/replay/"
+pytestmark = pytest.mark.any_database
 
 
 # -- tables and deals -----------------------------------------------------------------------

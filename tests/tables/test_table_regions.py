@@ -21,7 +21,7 @@ from tests.support.hotseat import (
     url,
 )
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.any_database]
 
 REGION = re.compile(r'id="region-([a-z]+)" data-digest="([0-9a-f]{16})"')
 
