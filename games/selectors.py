@@ -129,6 +129,22 @@ def directs_tournament_table(user, table: Table) -> bool:
     return any(check(user, table) for check in TABLE_DIRECTORS)
 
 
+# ``part(request, seat)``: what another app adds to a seat's own page, below the table (its
+# HTML, or None where it has nothing for this seat). The tournaments app adds its check-in
+# when it is ready: games does not import it.
+SEAT_PAGE_PARTS = []
+
+
+def seat_page_part(part) -> None:
+    if part not in SEAT_PAGE_PARTS:
+        SEAT_PAGE_PARTS.append(part)
+
+
+def seat_page_parts(request, seat: Seat) -> list[str]:
+    """The parts other apps add to the seat's own page, in the order they were added."""
+    return [html for part in SEAT_PAGE_PARTS if (html := part(request, seat))]
+
+
 def can_manage(user, table: Table) -> bool:
     """Renaming, finishing or abandoning a table: for the member who started it, or an
     organiser; a tournament's table (played here for a round) for the directors of that

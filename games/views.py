@@ -213,6 +213,8 @@ def render_table(
         context["seat_key"] = seat.key
         context["live"] = f"/ws/seat/{seat.key}/"
         context["urls"] = SeatUrls(seat.key)
+        if not request.htmx:  # below the table, on the whole page alone
+            context["seat_parts"] = selectors.seat_page_parts(request, seat)
         return table_response(request, context, status)
     context.update(table_extras(request, page, spectator))
     # the page's socket: a spectator's knows the spectators' key only

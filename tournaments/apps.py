@@ -8,13 +8,15 @@ class TournamentsConfig(AppConfig):
 
     def ready(self):
         from club import ratings as club_ratings
-        from games.selectors import table_directors
+        from games.selectors import seat_page_part, table_directors
         from games.signals import deal_result_changed
 
         from .ratings import TournamentTables
         from .receivers import hotseat_deal_changed
         from .roles import directs_table
+        from .views_check_in import seat_check_in
 
         club_ratings.register(TournamentTables())
         deal_result_changed.connect(hotseat_deal_changed, dispatch_uid="tournament-sheets")
         table_directors(directs_table)  # who may abandon a tournament's table played here
+        seat_page_part(seat_check_in)  # a seat's player checks in for the next round there

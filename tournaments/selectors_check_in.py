@@ -8,6 +8,8 @@ in are seated in it; with nobody checked in, everyone still in is, as without ch
 
 from dataclasses import dataclass
 
+from games.selectors import tournament_table
+
 from .models import Bye, CheckIn, Entrant, Round, TableSeat, Tournament
 
 
@@ -170,3 +172,32 @@ def own_offers(user, shown: list) -> dict[int, Offer]:
         pk: Offer(entrant, number, (entrant.pk, number) in present, pk in drafts)
         for pk, (entrant, number) in wanted.items()
     }
+
+
+def seat_offer(seat) -> Offer | None:
+    """The check-in a seat's own page offers its player, ``seat`` as that page reads it
+    (``games.selectors.seat_by_key``): at a table of a tournament played on his device,
+    for the round check-in is for, if he is still in for it (no query at a table of no
+    tournament; 3 at one)."""
+    round_table = tournament_table(seat.table)
+    if round_table is None:
+        return None
+    # the seat with its player, as the page read the table's seats
+    place = next((s for s in seat.table.seats.all() if s.pk == seat.pk), seat)
+    if not place.device or place.player_id is None:
+        return None
+    tournament = round_table.round.tournament
+    rounds = list(tournament.rounds.values_list("released", flat=True))
+    number = check_in_round(tournament, sum(rounds))
+    if number is None:
+        return None
+    entrant = (
+        Entrant.objects.select_related("player")
+        .filter(tournament=tournament, player_id=place.player_id)
+        .first()
+    )
+    if entrant is None or not still_in([entrant], number):
+        return None
+    entrant.tournament = tournament
+    present = CheckIn.objects.filter(entrant=entrant, round=number).exists()
+    return Offer(entrant, number, present, not all(rounds))

@@ -8,6 +8,7 @@ from django.utils.translation import gettext_noop
 
 from club.models import AuditEntry
 from club.services import Forbidden, Stale
+from games.models import Seat
 
 from . import roles
 from . import selectors_check_in as check_in
@@ -32,17 +33,44 @@ def locked_round(tournament: Tournament, round_seen) -> tuple[Tournament, int]:
     return locked, number
 
 
-def may_check_in(user, tournament: Tournament, entrant: Entrant) -> None:
+def seat_table(seat: Seat, tournament: Tournament) -> RoundTable:
+    """The tournament's table a seat's own link is at, where that link may check its player
+    in: a seat played on its player's own device, at a table of this tournament played here.
+    Refused for any other seat (1 query)."""
+    round_table = (
+        RoundTable.objects.select_related("round").filter(hotseat_id=seat.table_id).first()
+    )
+    if round_table is None or round_table.round.tournament_id != tournament.pk:
+        raise Forbidden(
+            gettext_noop("This seat is not at a table of this tournament: it checks nobody in.")
+        )
+    if not seat.device or seat.player_id is None:
+        raise Forbidden(
+            gettext_noop("Only a seat played on its player's own device checks its player in.")
+        )
+    return round_table
+
+
+def may_check_in(user, tournament: Tournament, entrant: Entrant, seat: Seat | None = None) -> dict:
     """A tournament's directors check anyone in or out; a member, only the entrant who is
-    his own club player."""
+    his own club player; a seat's own link (``seat``, whoever holds it, signed in or not),
+    only the entrant who is its player, at a table of this tournament on his device. The
+    audit's details of a seat's check-in: the seat and its table, never its key."""
+    if seat is not None:
+        round_table = seat_table(seat, tournament)
+        if seat.player_id != entrant.player_id:
+            raise Forbidden(gettext_noop("A seat's link checks in its own player only."))
+        return {"table": round_table.pk, "seat": seat.position + 1}
     if roles.directs(user, tournament):
-        return
+        return {}
     if user is not None and user.is_authenticated and entrant.player.user_id == user.pk:
-        return
+        return {}
     raise Forbidden(gettext_noop("Only a director of this tournament checks other players in."))
 
 
-def locked_entrant(tournament: Tournament, entrant: Entrant, number: int, user) -> Entrant:
+def locked_entrant(
+    tournament: Tournament, entrant: Entrant, number: int, user, seat: Seat | None = None
+) -> tuple[Entrant, dict]:
     found = (
         Entrant.objects.select_related("player")
         .filter(pk=entrant.pk, tournament=tournament)
@@ -50,7 +78,7 @@ def locked_entrant(tournament: Tournament, entrant: Entrant, number: int, user) 
     )
     if found is None:
         raise Stale(gettext_noop("This entrant is no longer in the tournament."))
-    may_check_in(user, tournament, found)
+    by = may_check_in(user, tournament, found, seat)
     if found.withdrawn_after is not None and found.withdrawn_after < number:
         raise TournamentError(
             gettext_noop("%(name)s has withdrawn: undo the withdrawal first."),
@@ -62,16 +90,17 @@ def locked_entrant(tournament: Tournament, entrant: Entrant, number: int, user) 
             name=found.player.name,
             joined=found.joined_round,
         )
-    return found
+    return found, by
 
 
-def check_in_entrant(*, entrant: Entrant, user, round_seen) -> CheckIn:
+def check_in_entrant(*, entrant: Entrant, user, round_seen, seat: Seat | None = None) -> CheckIn:
     """The entrant is here for the round not yet released (``round_seen``: the one the page
     offered): once anyone is, only those checked in are seated in it. Checked in after
-    the round's draft was drawn, he is seated by drawing it again."""
+    the round's draft was drawn, he is seated by drawing it again. ``seat``: checked in
+    from that seat's own link (``user`` None)."""
     with transaction.atomic():
         tournament, number = locked_round(entrant.tournament, round_seen)
-        found = locked_entrant(tournament, entrant, number, user)
+        found, by = locked_entrant(tournament, entrant, number, user, seat)
         try:
             with transaction.atomic():
                 made = CheckIn.objects.create(
@@ -83,16 +112,17 @@ def check_in_entrant(*, entrant: Entrant, user, round_seen) -> CheckIn:
                 name=found.player.name,
                 number=number,
             ) from None
-        audit(user, "round.checkin", tournament, round=number, entrants=[found.pk])
+        audit(user, "round.checkin", tournament, round=number, entrants=[found.pk], **by)
         notify_on_commit(tournament)
     return made
 
 
-def check_out_entrant(*, entrant: Entrant, user, round_seen) -> None:
-    """The entrant's check-in for the round not yet released undone."""
+def check_out_entrant(*, entrant: Entrant, user, round_seen, seat: Seat | None = None) -> None:
+    """The entrant's check-in for the round not yet released undone (``seat``: as
+    ``check_in_entrant``)."""
     with transaction.atomic():
         tournament, number = locked_round(entrant.tournament, round_seen)
-        found = locked_entrant(tournament, entrant, number, user)
+        found, by = locked_entrant(tournament, entrant, number, user, seat)
         deleted, _ = CheckIn.objects.filter(entrant=found, round=number).delete()
         if not deleted:
             raise Stale(
@@ -100,7 +130,7 @@ def check_out_entrant(*, entrant: Entrant, user, round_seen) -> None:
                 name=found.player.name,
                 number=number,
             )
-        audit(user, "round.checkout", tournament, round=number, entrants=[found.pk])
+        audit(user, "round.checkout", tournament, round=number, entrants=[found.pk], **by)
         notify_on_commit(tournament)
 
 

@@ -29,6 +29,8 @@ urlpatterns = [
     path("<str:key>/run/rounds/<int:number>/redraw", check_in.redraw, name="tournament-redraw"),
     # an entrant's own check-in, signed in as his club player (no role in the tournament)
     path("<str:key>/check-in", check_in.own, name="tournament-check-in-own"),
+    # a player's check-in from his seat's own link: the seat's key is his credential
+    path("<str:key>/check-in/seat/<str:seat_key>", check_in.seat, name="tournament-check-in-seat"),
     path("<str:key>/run/tables/<int:pk>/play-here", views.play_here, name="tournament-play-here"),
     path("<str:key>/run/tables/<int:pk>/confirm", views.confirm, name="tournament-confirm"),
     path("<str:key>/run/adjust", views.adjust, name="tournament-adjust"),

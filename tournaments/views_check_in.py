@@ -1,11 +1,13 @@
 """Check-in's pages: a director marks who is here on the run page (one tap a name, or
 everyone at once) and draws the draft again for those checked in since it was drawn; a
-signed-in player checks himself in from his own page or the tournament's. Each calls one
-service; an htmx request gets its part of the page back (a refusal with its message and
-status), any other is sent back to the page."""
+signed-in player checks himself in from his own page or the tournament's, and any player
+from his seat's own link (the seat's page, no sign-in). Each calls one service; an htmx
+request gets its part of the page back (a refusal with its message and status), any other
+is sent back to the page."""
 
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST
@@ -13,6 +15,8 @@ from django.views.decorators.http import require_POST
 from club.roles import allowed, signed_in
 from club.services import ServiceError
 from club.wording import refusal_text
+from games import selectors as games_selectors
+from games.models import Seat
 
 from . import roles, selectors, selectors_check_in, services_check_in
 from .models import Entrant, Round, Tournament
@@ -160,4 +164,77 @@ def own(request, key):
     template = (
         "tournaments/public/_check_in.html" if request.htmx else "tournaments/public/check_in.html"
     )
+    return render(request, template, context, status=status)
+
+
+# -- a player's check-in from his seat's own link -----------------------------------------
+
+SEAT_PART = "tournaments/public/_seat_check_in.html"
+
+
+def seat_or_404(key: str) -> Seat:
+    """The person's seat of this key as its own page reads it (its player, its table with
+    the table's seats and the tournament's table it is played for); 404 if none."""
+    try:
+        seat = games_selectors.seat_by_key(key)
+    except Seat.DoesNotExist:
+        raise Http404 from None
+    return next(s for s in seat.table.seats.all() if s.pk == seat.pk)
+
+
+def seat_check_in(request, seat: Seat) -> str | None:
+    """What a seat's own page shows of check-in (``games.selectors.seat_page_part``): its
+    player's button for the tournament's next round, while he has one to check in for."""
+    offer = selectors_check_in.seat_offer(seat)
+    if offer is None:
+        return None
+    context = {"tournament": offer.entrant.tournament, "offer": offer, "seat_key": seat.key}
+    return render_to_string(SEAT_PART, context, request=request)
+
+
+@require_POST
+def seat(request, key, seat_key):
+    """Whoever holds a seat's own link checks its player in (``present=1``) or out
+    (``present=0``), signed in or not: the seat's key is the credential, good for the
+    entrant who is the seat's player, at a table of this tournament on his device, and for
+    no other."""
+    tournament = tournament_or_404(key)
+    place = seat_or_404(seat_key)
+    error, status = None, 200
+    try:
+        services_check_in.seat_table(place, tournament)  # another tournament's seat: why not
+        entrant = (
+            Entrant.objects.select_related("player")
+            .filter(tournament=tournament, player_id=place.player_id)
+            .first()
+        )
+        if entrant is None:
+            raise TournamentError(
+                gettext_noop("This seat's player has not entered this tournament.")
+            )
+        change = {
+            "1": services_check_in.check_in_entrant,
+            "0": services_check_in.check_out_entrant,
+        }.get(request.POST.get("present", ""))
+        if change is None:
+            raise TournamentError(DAMAGED)
+        change(entrant=entrant, user=None, round_seen=posted_round(request), seat=place)
+    except ServiceError as exc:
+        error, status = refusal_text(exc), exc.status
+    back_url = place.get_absolute_url()
+    if not request.htmx and not error:
+        return redirect(back_url)
+    offer = selectors_check_in.seat_offer(place)
+    if offer is not None and offer.entrant.tournament_id != tournament.pk:
+        offer = None  # another tournament's seat: nothing of it is offered here
+    context = {
+        "tournament": tournament,
+        "offer": offer,
+        "seat_key": place.key,
+        "back_url": back_url,
+        "check_in_error": error,
+        "check_in_part": SEAT_PART,
+        "titled": not request.htmx,
+    }
+    template = SEAT_PART if request.htmx else "tournaments/public/check_in.html"
     return render(request, template, context, status=status)

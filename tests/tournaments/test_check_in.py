@@ -11,6 +11,7 @@ import pytest
 from club.models import AuditEntry, Player
 from club.roles import DIRECTOR
 from club.services import Forbidden
+from games import services as games_services
 from tests.support.accounts import name_official, user_in
 from tests.support.tournaments import enter, new_tournament
 from tournaments import seating, services, services_check_in
@@ -475,3 +476,156 @@ def test_each_check_in_tells_the_tournaments_live_pages(six, director):
     check_in(six, SIX[:5], director)
     six.refresh_from_db()
     assert six.version == version + 5
+
+
+# -- from a seat's own link ------------------------------------------------------------------
+
+
+def on_devices(tournament, director):
+    """Round 1 drawn and released, its first table played here on its players' devices:
+    that table's seats, in seat order."""
+    round_ = services.draw_round(tournament=tournament, user=director)
+    services.release_round(round_=round_, user=director)
+    table = round_.tables.order_by("number").first()
+    services.play_here(table=table, user=director, devices=True)
+    table.refresh_from_db()
+    return list(table.hotseat.seats.select_related("player").order_by("position"))
+
+
+def seat_page(client, seat):
+    response = client.get(f"/s/{seat.key}/", **EN)
+    assert response.status_code == 200
+    return response
+
+
+def seat_url(tournament, seat):
+    return f"/tournaments/{tournament.key}/check-in/seat/{seat.key}"
+
+
+def test_a_seats_own_page_checks_its_player_in_for_the_next_round_and_out_again(
+    six, director, client
+):
+    seats = on_devices(six, director)
+    seat = seats[1]
+    name = seat.player.name
+    page = seat_page(client, seat)
+    assert "Here tonight? Check in for round 2" in words(page)
+    assert "I am here for round 2" in words(page)
+    html = page.content.decode()
+    assert not [other.key for other in seats if other.key != seat.key and other.key in html]
+    # the table's own part, as each move swaps it in, leaves the check-in where it is
+    moved = client.get(f"/s/{seat.key}/", **HTMX, **EN).content.decode()
+    assert 'id="seat-check-in"' in html and 'id="seat-check-in"' not in moved
+
+    response = client.post(seat_url(six, seat), {"round": "2", "present": "1"}, **EN)
+    assert response.status_code == 302 and response["Location"] == f"/s/{seat.key}/"
+    made = CheckIn.objects.get()
+    assert (made.entrant.player.name, made.round, made.by) == (name, 2, None)
+    entry = AuditEntry.objects.get(verb="round.checkin")
+    assert entry.user is None and entry.data["seat"] == 2
+    assert seat.key not in str(entry.data)
+    page = words(seat_page(client, seat))
+    assert "You are checked in for round 2." in page and "Undo my check-in" in page
+    client.force_login(director)
+    run = words(client.get(run_url(six), **EN))
+    assert "1 of 6 checked in" in run and f"Checked in: {name}" in run
+    client.logout()
+
+    out = client.post(seat_url(six, seat), {"round": "2", "present": "0"}, **HTMX, **EN)
+    assert out.status_code == 200
+    assert out.content.decode().lstrip().startswith('<section class="panel own-check-in"')
+    assert "I am here for round 2" in words(out)
+    assert not CheckIn.objects.exists()
+    assert AuditEntry.objects.get(verb="round.checkout").user is None
+
+
+def test_a_seat_of_another_tournament_or_a_casual_table_checks_nobody_in_here(
+    six, director, client
+):
+    on_devices(six, director)
+    other = new_tournament(director, name="Другой")
+    enter(other, SIX, director)  # the same club players
+    theirs = on_devices(other, director)[0]
+    casual = games_services.start_table(
+        user=director,
+        game="variety",
+        players=[entrant(six, name).player for name in SIX[:4]],
+        options={"cycle": "short"},
+        devices={0, 1, 2, 3},
+    )
+    at_casual = casual.seats.get(position=0)
+    # the other tournament's seat offers its own tournament's check-in, not this one's
+    html = seat_page(client, theirs).content.decode()
+    assert f"/tournaments/{other.key}/check-in/seat/{theirs.key}" in html
+    assert f"/tournaments/{six.key}/" not in html
+    page = words(seat_page(client, at_casual))
+    assert "Check in for round" not in page and "I am here" not in page
+    before = snapshot()
+    message = "This seat is not at a table of this tournament: it checks nobody in."
+    for seat in (theirs, at_casual):
+        response = client.post(seat_url(six, seat), {"round": "2", "present": "1"}, **EN)
+        assert response.status_code == 403 and message in alert(response)
+        part = client.post(seat_url(six, seat), {"round": "2", "present": "1"}, **HTMX, **EN)
+        assert part.status_code == 403 and message in alert(part)
+        assert "I am here" not in words(part)
+    assert snapshot() == before
+
+
+def test_a_seat_at_the_shared_screen_or_another_players_entrant_is_refused(six, director, client):
+    round_ = services.draw_round(tournament=six, user=director)
+    services.release_round(round_=round_, user=director)
+    table = round_.tables.get()
+    services.play_here(table=table, user=director)  # one shared screen
+    table.refresh_from_db()
+    shared = table.hotseat.seats.select_related("player").order_by("position").first()
+    assert "I am here" not in words(seat_page(client, shared))
+    other = new_tournament(director, name="Другой")
+    enter(other, SIX, director)
+    mine, next_to_me = on_devices(other, director)[:2]
+    before = snapshot()
+    response = client.post(seat_url(six, shared), {"round": "2", "present": "1"}, **EN)
+    assert response.status_code == 403
+    assert "Only a seat played on its player's own device checks its player in." in alert(response)
+    with pytest.raises(Forbidden, match="its own player only"):
+        services_check_in.check_in_entrant(
+            entrant=entrant(other, next_to_me.player.name), user=None, round_seen=2, seat=mine
+        )
+    assert snapshot() == before
+
+
+def test_an_unknown_seat_key_is_404_and_a_seat_link_only_posts(six, director, client):
+    seat = on_devices(six, director)[0]
+    before = snapshot()
+    data = {"round": "2", "present": "1"}
+    assert client.post(f"/tournaments/{six.key}/check-in/seat/no-such-key", data).status_code == 404
+    assert (
+        client.post(f"/tournaments/no-such-cup/check-in/seat/{seat.key}", data).status_code == 404
+    )
+    assert client.get(seat_url(six, seat)).status_code == 405
+    assert snapshot() == before
+
+
+def test_a_stale_or_damaged_seat_check_in_is_refused_with_its_reason(six, director, client):
+    seat = on_devices(six, director)[0]
+    before = snapshot()
+    for data in ({"round": "1", "present": "1"}, {"present": "1"}):
+        response = client.post(seat_url(six, seat), data, **EN)
+        assert response.status_code == 409, data
+        assert "Check-in is now for round 2: this page showed another." in alert(response)
+        assert f'href="/s/{seat.key}/"' in response.content.decode()  # back to the seat
+    damaged = client.post(seat_url(six, seat), {"round": "2", "present": "yes"}, **EN)
+    assert damaged.status_code == 400 and "The form was incomplete" in alert(damaged)
+    assert snapshot() == before
+
+
+def test_once_every_round_is_released_a_seats_page_offers_no_check_in(director, client):
+    tournament = new_tournament(director, rounds_planned=1)
+    enter(tournament, SIX[:4], director)
+    seat = on_devices(tournament, director)[0]
+    page = words(seat_page(client, seat))
+    assert "Check in for round" not in page and "I am here" not in page
+    before = snapshot()
+    response = client.post(seat_url(tournament, seat), {"round": "2", "present": "1"}, **EN)
+    assert response.status_code == 400
+    assert "Every planned round has been released." in alert(response)
+    assert snapshot() == before
