@@ -78,7 +78,7 @@ MOVE = """async ({fields, selector}) => {
   if (!button) return {missing: true};
   const form = button.form;
   const posted = [...new FormData(form, button)].map(([k, v]) => [k, String(v)]);
-  // (read now: the answer may morph this very form into another)
+  // (read now: the answer may replace this very form)
   const method = (form.getAttribute("method") || "get").toLowerCase();
   const action = form.getAttribute("action");
   performance.clearResourceTimings();

@@ -37,8 +37,6 @@ def replay_url(context, number: int) -> str:
 REGION_ROOT = re.compile(
     r"""\s*<[a-zA-Z][a-zA-Z0-9-]*(?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+))?)*\s*"""
 )
-# an element htmx sends a request for once it meets it
-LOAD_TRIGGER = re.compile(r'hx-trigger="[^"]*\bload\b')
 # A form's CSRF token is masked afresh in every answer (against BREACH), yet every masking
 # of the one secret is good: a region whose only change is its masking has not changed.
 CSRF_TOKEN = re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]*"')
@@ -55,9 +53,7 @@ def region(parser, token):
     answer sends again only when it has changed (``games.regions``). Its element is given
     ``id="region-<name>"`` and ``data-digest``, the digest of its HTML. When the page asking
     says which digests it shows (the context's ``regions``), a region it already shows is
-    left out and the others come out of band (``hx-swap-oob``), morphed into its own: only
-    the elements that differ are touched (but a region holding an element triggered on
-    load is swapped whole)."""
+    left out and the others come out of band (``hx-swap-oob``), each in place of its own."""
     bits = token.split_contents()
     if len(bits) != 2 or bits[1][0] not in "\"'" or bits[1][-1] != bits[1][0]:
         raise template.TemplateSyntaxError('{% region "name" %} takes the region\'s name')
@@ -82,9 +78,6 @@ class RegionNode(template.Node):
             raise template.TemplateSyntaxError(f"region {self.name!r} holds no element")
         attributes = f' id="region-{self.name}" data-digest="{digest}"'
         if shown is not None:
-            # htmx fires an element's load trigger once, when it first meets the element: a
-            # region holding one (the robot's form) comes whole, its elements all new
-            whole = LOAD_TRIGGER.search(html) is not None
-            attributes += f' hx-swap-oob="{"true" if whole else "morph"}"'
+            attributes += ' hx-swap-oob="true"'
         at = len(html[: root.end()].rstrip())  # after its last attribute
         return mark_safe(html[:at] + attributes + html[at:])  # noqa: S308
