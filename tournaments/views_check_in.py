@@ -32,6 +32,17 @@ def posted_round(request) -> int | None:
     return int(value) if value.isascii() and value.isdigit() else None
 
 
+def posted_change(request):
+    """The service the form asks for: check in (``present=1``) or out (``present=0``)."""
+    change = {
+        "1": services_check_in.check_in_entrant,
+        "0": services_check_in.check_out_entrant,
+    }.get(request.POST.get("present", ""))
+    if change is None:
+        raise TournamentError(DAMAGED)
+    return change
+
+
 def run_check_in(tournament: Tournament) -> selectors_check_in.CheckInList | None:
     """The run page's check-in, read for its own part (4 queries)."""
     rounds = list(tournament.rounds.order_by("number").values_list("pk", "released"))
@@ -71,13 +82,7 @@ def mark(request, key, pk):
     if entrant is None:
         raise Http404
     try:
-        change = {
-            "1": services_check_in.check_in_entrant,
-            "0": services_check_in.check_out_entrant,
-        }.get(request.POST.get("present", ""))
-        if change is None:
-            raise TournamentError(DAMAGED)
-        change(entrant=entrant, user=request.user, round_seen=posted_round(request))
+        posted_change(request)(entrant=entrant, user=request.user, round_seen=posted_round(request))
     except ServiceError as exc:
         return check_in_answer(request, tournament, error=refusal_text(exc), status=exc.status)
     return check_in_answer(request, tournament)
@@ -139,13 +144,7 @@ def own(request, key):
     try:
         if entrant is None:
             raise TournamentError(gettext_noop("You have not entered this tournament."))
-        change = {
-            "1": services_check_in.check_in_entrant,
-            "0": services_check_in.check_out_entrant,
-        }.get(request.POST.get("present", ""))
-        if change is None:
-            raise TournamentError(DAMAGED)
-        change(entrant=entrant, user=request.user, round_seen=posted_round(request))
+        posted_change(request)(entrant=entrant, user=request.user, round_seen=posted_round(request))
     except ServiceError as exc:
         error, status = refusal_text(exc), exc.status
     if back == "player" and entrant is not None:
@@ -212,13 +211,9 @@ def seat(request, key, seat_key):
             raise TournamentError(
                 gettext_noop("This seat's player has not entered this tournament.")
             )
-        change = {
-            "1": services_check_in.check_in_entrant,
-            "0": services_check_in.check_out_entrant,
-        }.get(request.POST.get("present", ""))
-        if change is None:
-            raise TournamentError(DAMAGED)
-        change(entrant=entrant, user=None, round_seen=posted_round(request), seat=place)
+        posted_change(request)(
+            entrant=entrant, user=None, round_seen=posted_round(request), seat=place
+        )
     except ServiceError as exc:
         error, status = refusal_text(exc), exc.status
     back_url = place.get_absolute_url()
