@@ -2,9 +2,10 @@
 // which regions the page shows, by their digests (X-Regions); the answer then carries only
 // the regions that changed, out of band, and the table's own attributes (its live stamp) in
 // X-Table-Attributes, set here once the answer is swapped in. Each region sent is put here in
-// place of the page's and bound by htmx, and htmx is left nothing to swap (the answer says
-// none): htmx's own out-of-band swap would give the same page, but cleans up every element
-// it removes and settles every one it adds, which costs a phone more than the swap.
+// place of the page's and bound by htmx, and htmx is left nothing to swap: htmx's own
+// out-of-band swap would give the same page, but cleans up every element it removes and
+// settles every one it adds, and even its swap of nothing parses a document of its own, all
+// of which costs a phone more than the swap.
 // An answer computed against regions the page no longer shows (another answer came between)
 // is not swapped in: the whole table is asked for instead. Once regions are swapped, the focus
 // lost with a replaced control goes where the whole table would have put it (autofocus).
@@ -31,39 +32,43 @@
   function swapRegions(detail) {
     const template = document.createElement("template");
     template.innerHTML = detail.serverResponse;
-    for (const region of [...template.content.children]) {
-      const old = region.id && document.getElementById(region.id);
-      if (!old) continue;
+    const swapped = [...template.content.children]
+      .map((region) => [region, region.id && document.getElementById(region.id)])
+      .filter(([, old]) => old);
+    // the focus leaves a control about to go while the page's style is still clean: the
+    // browser would bring the style up to date to move it at the control's removal
+    const focused = document.activeElement;
+    if (focused && swapped.some(([, old]) => old.contains(focused))) focused.blur();
+    for (const [region, old] of swapped) {
       region.removeAttribute("hx-swap-oob");
       old.replaceWith(region);
       // htmx binds what sends a request (its forms); a region with none has nothing to bind
       if (region.querySelector(BOUND)) htmx.process(region);
     }
-    detail.serverResponse = "";
-  }
-
-  document.addEventListener("htmx:beforeSwap", (event) => {
-    const xhr = event.detail.xhr;
-    if (!event.detail.shouldSwap || !xhr.getResponseHeader("X-Table-Attributes")) return;
-    const asked = event.detail.requestConfig && event.detail.requestConfig.headers["X-Regions"];
-    if (asked === digests()) {
-      swapRegions(event.detail);
-      return;
-    }
-    event.detail.shouldSwap = false;
-    htmx.ajax("GET", location.href, {
-      target: "#table", swap: "outerHTML", select: "[data-live]", headers: {"X-Regions": ""},
-    });
-  });
-
-  document.addEventListener("htmx:afterSwap", (event) => {
     const t = table();
-    const attributes = event.detail.xhr && event.detail.xhr.getResponseHeader("X-Table-Attributes");
-    if (!attributes || event.target !== t) return;
-    for (const [name, value] of Object.entries(JSON.parse(attributes))) {
+    const attributes = JSON.parse(detail.xhr.getResponseHeader("X-Table-Attributes"));
+    for (const [name, value] of Object.entries(attributes)) {
       if (value === null) t.removeAttribute(name);
       else t.setAttribute(name, value);
     }
+  }
+
+  // An answer of regions is swapped here, whole, and htmx is left nothing to do but say so:
+  // the table's swap and settle events, as its own swap of nothing would have sent them.
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    const detail = event.detail;
+    if (!detail.shouldSwap || !detail.xhr.getResponseHeader("X-Table-Attributes")) return;
+    detail.shouldSwap = false;
+    const asked = detail.requestConfig && detail.requestConfig.headers["X-Regions"];
+    if (asked !== digests()) {
+      htmx.ajax("GET", location.href, {
+        target: "#table", swap: "outerHTML", select: "[data-live]", headers: {"X-Regions": ""},
+      });
+      return;
+    }
+    swapRegions(detail);
+    htmx.trigger(table(), "htmx:afterSwap", detail);
+    htmx.trigger(table(), "htmx:afterSettle", detail);
   });
 
   document.addEventListener("htmx:afterSettle", (event) => {
