@@ -212,7 +212,7 @@ def tournaments(director, scorer, other_scorer) -> None:
         game="leopard",
         options={"deals": 1},
         settings={},
-        rounds_planned=1,
+        rounds_planned=2,
         seating="swiss",
         seed=3,
         bye_points=1,
