@@ -64,6 +64,17 @@ def pytest_collection_modifyitems(config, items):
         items[:] = kept
 
 
+@pytest.fixture(autouse=True)
+def fresh_channel_layer():
+    """Each test gets channel layers of its own. A Redis layer keeps state bound to the event
+    loop it first ran in (its receive lock, left held by a socket cut off with its loop), and
+    a later test's loop cannot use it."""
+    yield
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
+
+
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
     """pytest-django's test database; on PostgreSQL, the run fails if a test left a connection
