@@ -6,6 +6,7 @@ import csv
 import datetime
 import io
 import json
+import re
 from urllib.parse import quote
 
 import pytest
@@ -227,6 +228,16 @@ def test_a_match_to_a_target_shows_its_deals_without_a_total(client, db):
     )
     page = text(get(client, "tournament-projector", tournament.key))
     assert [state for _number, state, _players in projector_tables(page)] == ["2 deals", "1 deal"]
+
+
+def test_the_projector_swaps_its_updates_in_at_once_as_every_page_does(client, fantan):
+    # htmx's settings of every page (no settle delay after a swap), not its defaults
+    projector = text(get(client, "tournament-projector", fantan.key))
+    standings = text(get(client, "tournament-standings", fantan.key))
+    config = re.compile(r"<meta name=\"htmx-config\" content='([^']*)'>")
+    settings = [json.loads(config.search(page)[1]) for page in (projector, standings)]
+    assert settings[0] == settings[1]
+    assert settings[0]["defaultSettleDelay"] == 0
 
 
 def test_the_projector_reads_eight_queries(client, variety, django_assert_num_queries):
