@@ -72,3 +72,13 @@ def run(function, *args) -> None:
         loop.run_until_complete(coroutine)
     finally:
         coroutine.close()  # (never started, if this thread runs a loop already: no warning)
+
+
+def close_loop() -> None:
+    """Closes the loop this thread keeps for notices (``run``), if any: for a thread about
+    to end, so that the channel layer flushes its connections in that thread, not wherever
+    the loop is collected later (where another loop may be running)."""
+    loop = getattr(_thread, "loop", None)
+    _thread.loop = None
+    if loop is not None and not loop.is_closed():
+        loop.close()

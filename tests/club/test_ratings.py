@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
-from club import ladder, ratings, skill
+from club import ladder, notices, ratings, skill
 from club.models import Player, RatedMatch, Rating, RatingStep
 from games import services as game_services
 from games.models import Cycle, Deal, DealEvent, Seat, Table
@@ -393,6 +393,7 @@ def test_two_deals_of_the_same_players_finished_at_once_rate_as_a_rebuild_does(d
             results.append(type(exc).__name__)
         finally:
             connection.close()
+            notices.close_loop()
 
     threads = [threading.Thread(target=finish, args=final) for final in finals]
     for thread in threads:

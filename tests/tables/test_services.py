@@ -7,6 +7,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import connection, transaction
 
+from club import notices
 from club.models import AuditEntry, Player
 from club.services import add_player
 from games import selectors, services
@@ -129,6 +130,7 @@ def test_two_concurrent_submissions_of_one_turn_apply_exactly_one(request, game,
             results.append(type(exc).__name__)
         finally:
             connection.close()
+            notices.close_loop()
 
     # two different cards of the same turn, as from two tabs at once
     threads = [threading.Thread(target=submit, args=(legal[i % len(legal)],)) for i in (0, 1)]
@@ -158,6 +160,7 @@ def test_concurrent_next_deal_clicks_deal_once(fantan_table, host):
             results.append(type(exc).__name__)
         finally:
             connection.close()
+            notices.close_loop()
 
     threads = [threading.Thread(target=click) for _ in range(3)]
     for thread in threads:
