@@ -5,10 +5,11 @@ before its first rated table and after its last. Here, not in club or games: a p
 rated matches are named by every source, the tournaments' among them."""
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date
 
+from django.core.paginator import Page, Paginator
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -23,6 +24,7 @@ from .models import Tournament
 from .ratings import TournamentTables
 
 REGULAR = 3  # an opponent met this many times in rated matches has his record shown
+RESULTS_A_PAGE = 20  # of his rated matches in one game, the newest first
 
 
 @dataclass(frozen=True)
@@ -47,8 +49,19 @@ class GameRating:
     rung: Rung
     players: int  # on the ladder
     chart: Chart
-    results: list[Result]  # the newest first
+    results: list[Result]  # the page of them shown, the newest first
+    page: Page  # that page of his rated matches (the newest first), for its links
     records: list[Record]  # against each opponent met at least REGULAR times
+
+    @property
+    def page_parameter(self) -> str:
+        return page_parameter(self.game.key)
+
+
+def page_parameter(game: str) -> str:
+    """The query parameter of a player's page that says which page of his rated matches in
+    ``game`` it shows."""
+    return f"{game}-page"
 
 
 @dataclass(frozen=True)
@@ -61,9 +74,11 @@ class RatingChange:
         return self.after - self.before
 
 
-def player_ratings(player: Player) -> list[GameRating]:
-    """Each game he has a rating in, in the registry's order (the same queries for 3 rated
-    matches as for 300: a few a game)."""
+def player_ratings(player: Player, pages: Mapping[str, str] | None = None) -> list[GameRating]:
+    """Each game he has a rating in, in the registry's order, with the page of his rated
+    matches that ``pages`` asks for (``page_parameter``: the first where it asks for none,
+    the nearest where it asks for one that is not there). The same queries for 3 rated
+    matches as for 300: a few a game."""
     rated = set(Rating.objects.filter(player=player).values_list("game", flat=True))
     shown = []
     for game in registry.games():
@@ -71,16 +86,18 @@ def player_ratings(player: Player) -> list[GameRating]:
             continue
         rungs = ladder.ladder(game.key)
         steps = ladder.history(player, game.key)
-        named = names(step.key for step in steps)
-        days = [timezone.localdate(step.completed_at) for step in steps]
+        page = Paginator(steps[::-1], RESULTS_A_PAGE).get_page(
+            (pages or {}).get(page_parameter(game.key))
+        )
+        named = names(step.key for step in page.object_list)
         results = [
             Result(
                 step,
-                day,
+                timezone.localdate(step.completed_at),
                 named[step.key].title if step.key in named else _("a rated match"),
                 named[step.key].url if step.key in named else "",
             )
-            for step, day in zip(steps, days, strict=True)
+            for step in page.object_list
         ]
         shown.append(
             GameRating(
@@ -88,7 +105,8 @@ def player_ratings(player: Player) -> list[GameRating]:
                 rung=next(rung for rung in rungs if rung.player.pk == player.pk),
                 players=len(rungs),
                 chart=history_chart(player, steps),
-                results=results[::-1],
+                results=results,
+                page=page,
                 records=ladder.records(player, game.key, least=REGULAR),
             )
         )

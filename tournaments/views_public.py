@@ -555,6 +555,6 @@ def player_page(request, pk: int):
             "tournaments": shown,
             "follows": follows,
             "own": own,
-            "ratings": rating_pages.player_ratings(player),
+            "ratings": rating_pages.player_ratings(player, request.GET),
         },
     )

@@ -256,8 +256,44 @@ def test_his_page_costs_the_same_queries_for_30_rated_matches_as_for_3(client, h
     assert len(results_of(client, players[0])) == 3
     casual(host, players, DEALS * 2 + DEALS[:3], start + timedelta(days=1))
     ratings.rebuild("fantan")
-    assert len(results_of(client, players[0])) == 30
+    assert len(results_of(client, players[0])) == 20  # a page of them
     assert page_queries(client, players[0]) == few
+
+
+def test_his_rated_matches_come_twenty_a_page_with_links_to_earlier_and_newer(
+    client, host, players
+):
+    start = timezone.now() - timedelta(days=60)
+    casual(host, players, DEALS * 2 + DEALS[:6], start)  # 30 rated matches
+    ratings.rebuild("fantan")
+    anna = players[0]
+    url = reverse("player-tournaments", args=[anna.pk])
+
+    def page(query: str = "") -> tuple[list[str], Node]:
+        response = client.get(f"{url}{query}", **EN)
+        assert response.status_code == 200
+        part = section(Tree(response.content.decode()).root, "fantan")
+        rows = [cells(row)[1] for row in body_rows(captioned(part, "Rated matches"))]
+        (nav,) = part.find_all("nav")
+        return rows, nav
+
+    first, nav = page()
+    assert len(first) == 20 and first[0].endswith("deal 30") and first[-1].endswith("deal 11")
+    assert "Matches 1 to 20 of 30, the newest first." in nav.text()
+    links = {a.text(): a.attrs["href"] for a in nav.find_all("a")}
+    assert links == {"Earlier matches": "?fantan-page=2#rating-fantan"}
+    earlier, nav = page("?fantan-page=2")
+    assert len(earlier) == 10 and earlier[0].endswith("deal 10") and earlier[-1].endswith("deal 1")
+    assert "Matches 21 to 30 of 30" in nav.text()
+    assert {a.text(): a.attrs["href"] for a in nav.find_all("a")} == {
+        "Newer matches": "?fantan-page=1#rating-fantan"
+    }
+    # a page that is not there: the nearest one, never an error
+    assert page("?fantan-page=x")[0] == first and page("?fantan-page=-3")[0] == earlier
+    assert page("?fantan-page=99")[0] == earlier
+    (nav,) = section(player_page(client, anna, "ru"), "fantan").find_all("nav")
+    assert "Матчи с 1 по 20 из 30, сначала новые." in nav.text()
+    assert [a.text() for a in nav.find_all("a")] == ["Более ранние матчи"]
 
 
 def standings_rating(client, tournament) -> dict[str, str]:
