@@ -288,8 +288,16 @@ if not DEBUG and os.environ.get("SECURE_COOKIES", "0") == "1":
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"hide_keys": {"()": "config.logs.HideKeys"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["hide_keys"]}},
+    "filters": {
+        "hide_keys": {"()": "config.logs.HideKeys"},
+        "refusals_in_one_line": {"()": "config.logs.RefusalsInOneLine"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "filters": ["hide_keys", "refusals_in_one_line"],
+        }
+    },
     "root": {"handlers": ["console"], "level": "WARNING"},
 }
 # Static files are served from the finders too, so the app works before collectstatic.

@@ -2,17 +2,23 @@
 message, params and HTTP status), and ``club.wording.refusal_text`` words any of them for a
 page, a game's or a tournament's alike."""
 
+import io
+import logging
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from django.http import HttpResponse
+from django.urls import reverse
 from django.utils import translation
+from django.utils.log import log_response
 
 from club.documents import Unreadable
 from club.refusals import Phrase, Refusal
 from club.services import ServiceError, Stale
 from club.wording import refusal_text
+from config.logs import RefusalsInOneLine
 from games.engine import IllegalAction, InvalidRecord, RulesError
 from games.engine.cards import CardError
 from games.views import message_text
@@ -100,3 +106,39 @@ def test_the_refusals_the_engines_raise_import_no_django():
         timeout=60,
     )
     assert done.returncode == 0, done.stderr
+
+
+def console_output(action) -> str:
+    """What the console log handler writes while ``action`` runs."""
+    (handler,) = [
+        h
+        for h in logging.getLogger().handlers
+        if any(isinstance(f, RefusalsInOneLine) for f in h.filters)
+    ]
+    written = io.StringIO()
+    former = handler.setStream(written)
+    try:
+        action()
+    finally:
+        handler.setStream(former)
+    return written.getvalue()
+
+
+@pytest.mark.django_db
+def test_a_refused_request_is_logged_in_one_line_and_a_failure_with_its_traceback(host_client):
+    denied = console_output(
+        lambda: host_client.get(reverse("tournament-new", args=["fantan"]))  # not a director
+    )
+    assert "Forbidden (Permission denied): /tournaments/" in denied
+    assert "Traceback" not in denied and len(denied.strip().splitlines()) == 1
+
+    def failure():
+        try:
+            raise RuntimeError("a defect")
+        except RuntimeError as exc:
+            log_response(
+                "Internal Server Error: %s", "/x", response=HttpResponse(status=500), exception=exc
+            )
+
+    failed = console_output(failure)
+    assert "Traceback" in failed and "RuntimeError: a defect" in failed
