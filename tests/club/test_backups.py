@@ -364,3 +364,31 @@ def test_a_backup_that_cannot_be_written_is_refused_in_a_sentence(settings, tmp_
     code, out, err = run("backup")
     assert (code, out) == (1, "")
     assert err.startswith("no backup: cannot write into ") and "Traceback" not in err
+
+
+@pytest.mark.django_db
+def test_the_backup_commands_speak_the_clubs_language_whole(settings, tmp_path):
+    settings.BACKUP_DIR = tmp_path / "a-file"
+    settings.BACKUP_DIR.write_text("in the way")
+    junk = tmp_path / "junk"
+    junk.write_text("not a backup")
+    with translation.override("ru"):
+        _code, _out, refused = run("backup")
+        _code, _out, unrestored = run("restore", str(junk))
+    assert refused.startswith("резервная копия не сделана: не удаётся записать в ")
+    assert unrestored.startswith(f"{junk}: не восстановлено: ")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_restore_says_where_the_database_as_it_was_is_kept(folder):
+    Player.objects.create(name="Анна")
+    taken = backups.take()
+    Player.objects.create(name="Борис")
+    with translation.override("ru"):
+        code, out, err = run("restore", str(taken))
+    assert (code, err) == (0, "")
+    kept = out.strip().rsplit(" ", 1)[-1]
+    assert out.startswith(f"Восстановлено из {taken}; база данных в прежнем виде — в {kept}")
+    assert players() == ["Анна"]
+    backups.restore(Path(kept))
+    assert sorted(players()) == ["Анна", "Борис"]

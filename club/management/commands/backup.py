@@ -4,6 +4,7 @@ backups folder (``BACKUP_DIR``), the newest ``BACKUP_KEEP`` kept (club/backups.p
 import sys
 
 from django.core.management.base import BaseCommand
+from django.utils.translation import gettext as _
 
 from club import backups
 from club.wording import refusal_text
@@ -16,6 +17,6 @@ class Command(BaseCommand):
         try:
             path = backups.take()
         except backups.BackupRefused as exc:
-            self.stderr.write(f"no backup: {refusal_text(exc)}")
+            self.stderr.write(_("no backup: %(reason)s") % {"reason": refusal_text(exc)})
             sys.exit(1)
         self.stdout.write(str(path))

@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 from django.core.management.base import BaseCommand
+from django.utils.translation import gettext as _
 
 from club import backups
 from club.wording import refusal_text
@@ -25,11 +26,18 @@ class Command(BaseCommand):
         try:
             backups.check(path)
         except backups.BackupRefused as exc:
-            self.stderr.write(f"{file}: not restored: {refusal_text(exc)}")
-            sys.exit(2)
+            self.refused(file, exc, 2)
         try:
             before = backups.restore(path)
         except backups.BackupRefused as exc:
-            self.stderr.write(f"{file}: not restored: {refusal_text(exc)}")
-            sys.exit(1)
-        self.stdout.write(f"Restored {file}; the database as it was is in {before}")
+            self.refused(file, exc, 1)
+        self.stdout.write(
+            _("Restored %(file)s; the database as it was is in %(before)s")
+            % {"file": file, "before": before}
+        )
+
+    def refused(self, file: str, exc: backups.BackupRefused, code: int):
+        self.stderr.write(
+            _("%(file)s: not restored: %(reason)s") % {"file": file, "reason": refusal_text(exc)}
+        )
+        sys.exit(code)
