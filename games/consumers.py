@@ -33,17 +33,42 @@ class WatchConsumer(TableConsumer):
 
 class SeatConsumer(TableConsumer):
     """A seat's own page's socket (``/ws/seat/<key>/``): versions only, as every live
-    page's. Its one frame is "ping", every 20 seconds, which says the page is open (who is
-    connected, whichever process holds the socket); a replaced key is refused, and its
-    pings close the socket."""
+    page's, the seat page's own (``selectors.seat_stamp``: the table's and its parts'):
+    the table's notices bring the table's part, a notice that a part may have changed
+    (``parts``) has it read afresh. Its one frame is "ping", every 20 seconds, which
+    says the page is open (who is connected, whichever process holds the socket); a
+    replaced key is refused, and its pings close the socket."""
 
     def find(self, key):
         seat = Seat.objects.filter(key=key, robot="").select_related("table").first()
         if seat is None:
             return None
-        self.key = key
+        self.key, self.table = key, seat.table
         services.seat_seen(key)
         return group_name(seat.table), seat.table
+
+    def stamp(self, table):
+        try:
+            seat = selectors.seat_by_key(self.key)
+        except Seat.DoesNotExist:  # its link replaced since
+            return None
+        return selectors.seat_stamp(seat, selectors.current_deal(seat.table))
+
+    shown = None  # the version last sent
+
+    async def live_changed(self, event):
+        if self.shown is None:  # on connecting: the page's own version, read just now
+            stamp = event["stamp"]
+        elif event.get("parts"):  # a part may have changed: read afresh
+            stamp = await database_sync_to_async(self.stamp)(self.table)
+            if stamp is None:  # a replaced link: the page asks, and learns it is gone
+                await super().live_changed(event)
+                return
+        else:  # the table's own notice: its deal's version, and its own if it has one
+            number, version, *own = event["stamp"]
+            stamp = [number, version, own[0] if own else self.shown[2], *self.shown[3:]]
+        self.shown = stamp
+        await super().live_changed({**event, "stamp": stamp})
 
     async def receive(self, text_data=None, bytes_data=None):
         if text_data != "ping" or not await database_sync_to_async(services.seat_seen)(self.key):

@@ -2,7 +2,8 @@
 
 The table (``templates/games/table.html#table``) is made of regions, each one element marked
 ``{% region "name" %}`` (``games.templatetags.tables``): its heading, its notes, the seats,
-the board, the turn's panel, the log and the score sheet. Each region's element carries the
+the board, the turn's panel, the log, the score sheet and, on a seat's own page, the parts
+other apps add to it (``selectors.seat_page_part``). Each region's element carries the
 digest of its HTML (``data-digest``). Every htmx request of the page for its table says
 which digests it shows (the ``X-Regions`` header, ``static/js/regions.js``); the answer is
 rendered whole, as always, but carries only the regions whose HTML differs, each out of
@@ -21,7 +22,7 @@ import re
 from django.utils.cache import patch_vary_headers
 
 HEADER = "X-Regions"
-NAMES = frozenset({"head", "notes", "seats", "board", "turn", "log", "scores"})
+NAMES = frozenset({"head", "notes", "seats", "board", "turn", "log", "scores", "parts"})
 DIGEST = re.compile(r"[0-9a-f]{16}")
 LONGEST = 1000  # characters of the header read at most: seven names and digests need 200
 

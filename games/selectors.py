@@ -129,20 +129,29 @@ def directs_tournament_table(user, table: Table) -> bool:
     return any(check(user, table) for check in TABLE_DIRECTORS)
 
 
-# ``part(request, seat)``: what another app adds to a seat's own page, below the table (its
-# HTML, or None where it has nothing for this seat). The tournaments app adds its check-in
-# when it is ready: games does not import it.
+# ``part(request, seat)``: what another app adds to a seat's own page, in the table's
+# "parts" region (its HTML, or None where it has nothing for this seat), and ``stamp(seat)``:
+# the version of what it shows, as numbers (always as many for one seat), which the seat's
+# live page compares with the table's own. The tournaments app adds its check-in when it is
+# ready: games does not import it.
 SEAT_PAGE_PARTS = []
 
 
-def seat_page_part(part) -> None:
-    if part not in SEAT_PAGE_PARTS:
-        SEAT_PAGE_PARTS.append(part)
+def seat_page_part(part, stamp) -> None:
+    if (part, stamp) not in SEAT_PAGE_PARTS:
+        SEAT_PAGE_PARTS.append((part, stamp))
 
 
 def seat_page_parts(request, seat: Seat) -> list[str]:
     """The parts other apps add to the seat's own page, in the order they were added."""
-    return [html for part in SEAT_PAGE_PARTS if (html := part(request, seat))]
+    return [html for part, _stamp in SEAT_PAGE_PARTS if (html := part(request, seat))]
+
+
+def seat_stamp(seat: Seat, deal: Deal) -> list[int]:
+    """The version of a seat's own page showing ``deal``, as its live page compares it: the
+    deal's, the table's own and the versions of its parts, always as many numbers."""
+    parts = [number for _part, stamp in SEAT_PAGE_PARTS for number in stamp(seat)]
+    return [deal.number, deal.version, seat.table.version, *parts]
 
 
 def can_manage(user, table: Table) -> bool:

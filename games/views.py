@@ -202,8 +202,11 @@ def render_table(
     context = {f.name: getattr(page, f.name) for f in fields(page)}
     context["error"] = error
     context["spectator"] = spectator
-    # the version it shows, as its live page compares it (selectors.deal_stamp)
-    version = [page.deal.number, page.deal.version] + ([table.version] if table.version else [])
+    # the version it shows, as its live page compares it (selectors.deal_stamp, seat_stamp)
+    if seat is not None:
+        version = selectors.seat_stamp(seat, page.deal)
+    else:
+        version = [page.deal.number, page.deal.version] + ([table.version] if table.version else [])
     context["stamp"] = " ".join(map(str, version))
     context["my_turn"] = seat is not None and page.mode == "turn"
     # only the regions that changed, for a page that says which it shows (games.regions)
@@ -213,8 +216,7 @@ def render_table(
         context["seat_key"] = seat.key
         context["live"] = f"/ws/seat/{seat.key}/"
         context["urls"] = SeatUrls(seat.key)
-        if not request.htmx:  # below the table, on the whole page alone
-            context["seat_parts"] = selectors.seat_page_parts(request, seat)
+        context["seat_parts"] = selectors.seat_page_parts(request, seat)
         return table_response(request, context, status)
     context.update(table_extras(request, page, spectator))
     # the page's socket: a spectator's knows the spectators' key only

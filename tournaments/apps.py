@@ -14,9 +14,11 @@ class TournamentsConfig(AppConfig):
         from .ratings import TournamentTables
         from .receivers import hotseat_deal_changed
         from .roles import directs_table
+        from .selectors_check_in import seat_stamp
         from .views_check_in import seat_check_in
 
         club_ratings.register(TournamentTables())
         deal_result_changed.connect(hotseat_deal_changed, dispatch_uid="tournament-sheets")
         table_directors(directs_table)  # who may abandon a tournament's table played here
-        seat_page_part(seat_check_in)  # a seat's player checks in for the next round there
+        # a seat's player checks in for the next round there
+        seat_page_part(seat_check_in, seat_stamp)

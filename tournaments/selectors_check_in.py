@@ -174,6 +174,17 @@ def own_offers(user, shown: list) -> dict[int, Offer]:
     }
 
 
+def seat_stamp(seat) -> list[int]:
+    """The version of what a seat's own page shows of check-in, as its live page compares
+    it (``games.selectors.seat_page_part``): the tournament's as it is now (a query), at a
+    tournament's table; nothing at any other."""
+    round_table = tournament_table(seat.table)
+    if round_table is None:
+        return []
+    tournament = round_table.round.tournament_id
+    return [Tournament.objects.values_list("version", flat=True).get(pk=tournament)]
+
+
 def seat_offer(seat) -> Offer | None:
     """The check-in a seat's own page offers its player, ``seat`` as that page reads it
     (``games.selectors.seat_by_key``): at a table of a tournament played on his device,

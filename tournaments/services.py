@@ -16,7 +16,10 @@ from club.models import AuditEntry, Player
 from club.notices import send_on_commit
 from club.services import ServiceError, Stale, add_player
 from games import registry
+from games.models import Table as HotseatTable
+from games.selectors import deal_stamp
 from games.services import finish_tournament_table, refused, start_table
+from games.services import group_name as table_group
 
 from . import seating
 from . import selectors_check_in as check_in
@@ -101,14 +104,28 @@ def free_key(name: str) -> str:
     return readable_key(name, lambda key: Tournament.objects.filter(key_lookup(key)).exists())
 
 
-def notify_on_commit(tournament: Tournament) -> None:
+def notify_on_commit(tournament: Tournament, *, seat_pages: bool = False) -> None:
     """Counts the change, brings the club's ratings in line with the tournament's results
     (they are derived from them), and tells the tournament's live pages once it is
-    committed: only its new version; each page fetches what its viewer may see."""
+    committed: only its new version; each page fetches what its viewer may see. With
+    ``seat_pages`` (a change of who is in for the next round, or of its check-in), also the
+    seats' own pages of its tables played on devices, whose check-in it may change."""
     rerate(tournament)
     Tournament.objects.filter(pk=tournament.pk).update(version=F("version") + 1)
     version = Tournament.objects.values_list("version", flat=True).get(pk=tournament.pk)
     send_on_commit(group_name(tournament), {"type": "live.changed", "stamp": [version]})
+    if seat_pages:
+        # finished tables too: a player checks in for the next round once his table is over
+        tables = HotseatTable.objects.filter(
+            tournament_table__round__tournament=tournament, seats__device=True
+        ).distinct()
+        for table in tables:
+            # the table's own version, unchanged: only a seat's page, whose version holds
+            # the tournament's, finds it newer (games.consumers.SeatConsumer)
+            send_on_commit(
+                table_group(table),
+                {"type": "live.changed", "stamp": deal_stamp(table), "parts": True},
+            )
 
 
 class TournamentError(ServiceError):
@@ -321,7 +338,7 @@ def withdraw(*, entrant: Entrant, user, rounds_seen: int | None = None) -> Entra
         audit(
             user, "tournament.withdraw", tournament, entrant=locked.pk, after=locked.withdrawn_after
         )
-        notify_on_commit(tournament)
+        notify_on_commit(tournament, seat_pages=True)
     return locked
 
 
@@ -337,7 +354,7 @@ def undo_withdrawal(*, entrant: Entrant, user, rounds_seen: int | None = None) -
         after, locked.withdrawn_after = locked.withdrawn_after, None
         locked.save(update_fields=["withdrawn_after"])
         audit(user, "tournament.withdraw.undo", tournament, entrant=locked.pk, after=after)
-        notify_on_commit(tournament)
+        notify_on_commit(tournament, seat_pages=True)
     return locked
 
 
@@ -360,7 +377,7 @@ def remove_entrant(*, entrant: Entrant, user, rounds_seen: int | None = None) ->
         audit(
             user, "tournament.remove", tournament, player=locked.player_id, name=locked.player.name
         )
-        notify_on_commit(tournament)
+        notify_on_commit(tournament, seat_pages=True)
 
 
 def sheet_closed(table: RoundTable) -> TournamentError | None:
@@ -748,7 +765,7 @@ def draw_round(*, tournament: Tournament, user) -> Round:
         round_ = Round.objects.create(tournament=locked, number=number, released=False)
         seat_draft(locked, round_, entrants)
         audit(user, "round.draw", locked, round=number, checked_in=bool(present))
-        notify_on_commit(locked)
+        notify_on_commit(locked, seat_pages=True)
     return round_
 
 
@@ -867,7 +884,7 @@ def release_round(*, round_: Round, user) -> Round:
         locked.released = True
         locked.save(update_fields=["released"])
         audit(user, "round.release", locked.tournament, round=locked.number)
-        notify_on_commit(locked.tournament)
+        notify_on_commit(locked.tournament, seat_pages=True)
     return locked
 
 

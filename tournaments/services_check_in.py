@@ -113,7 +113,7 @@ def check_in_entrant(*, entrant: Entrant, user, round_seen, seat: Seat | None = 
                 number=number,
             ) from None
         audit(user, "round.checkin", tournament, round=number, entrants=[found.pk], **by)
-        notify_on_commit(tournament)
+        notify_on_commit(tournament, seat_pages=True)
     return made
 
 
@@ -131,7 +131,7 @@ def check_out_entrant(*, entrant: Entrant, user, round_seen, seat: Seat | None =
                 number=number,
             )
         audit(user, "round.checkout", tournament, round=number, entrants=[found.pk], **by)
-        notify_on_commit(tournament)
+        notify_on_commit(tournament, seat_pages=True)
 
 
 def check_in_everyone(*, tournament: Tournament, user, round_seen) -> list[CheckIn]:
@@ -161,7 +161,7 @@ def check_in_everyone(*, tournament: Tournament, user, round_seen) -> list[Check
             entrants=[e.pk for e in missing],
             everyone=True,
         )
-        notify_on_commit(locked)
+        notify_on_commit(locked, seat_pages=True)
     return made
 
 
@@ -221,5 +221,5 @@ def redraw_round(*, round_: Round, user) -> Round:
             swaps_kept=kept,
             swaps_dropped=dropped,
         )
-        notify_on_commit(tournament)
+        notify_on_commit(tournament, seat_pages=True)
     return locked

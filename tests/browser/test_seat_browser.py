@@ -25,6 +25,8 @@ from tests.support.browser import (
 from tests.support.hotseat import current, form_fields, leaked_cards, scrub
 from tests.support.phone_screen import HEIGHT, PHONE, WIDTH
 from tests.support.servers import Member
+from tests.support.tournaments import enter, new_tournament
+from tournaments import services as tournament_services
 
 pytestmark = [pytest.mark.browser, pytest.mark.servers, pytest.mark.django_db(transaction=True)]
 
@@ -274,3 +276,30 @@ def test_a_replaced_links_open_page_says_so_and_acts_no_more(served, tab, host, 
     open_seat(fresh, new)
     lay_first_card_or_pass(fresh)  # the new link plays the seat
     assert page.script_errors == fresh.script_errors == []
+
+
+def test_a_seats_page_follows_the_check_in_the_director_makes(served, tab, host):
+    tournament = new_tournament(host)  # its director
+    enter(tournament, ["Анна", "Борис", "Вера", "Глеб", "Дарья", "Егор"], host)
+    round_ = tournament_services.draw_round(tournament=tournament, user=host)
+    tournament_services.release_round(round_=round_, user=host)
+    played = tournament_services.play_here(
+        table=round_.tables.order_by("number").first(), user=host, devices=True
+    )
+    seat = played.hotseat.seats.order_by("position").first()
+    (server,) = served(1)
+    page = tab(server, phone=True)
+    open_seat(page, seat)
+    offer = page.locator("#seat-check-in")
+    assert "I am here for round 2" in offer.inner_text()
+    answer = (
+        Member(host)
+        .session(server)
+        .post(f"/tournaments/{tournament.key}/run/check-in/everyone", {"round": "2"})
+    )
+    assert answer.ok
+    # without a reload: his seat's page hears of it and asks for what changed
+    page.locator("#seat-check-in", has_text="Undo my check-in").wait_for(timeout=5000)
+    assert "You are checked in for round 2." in offer.inner_text()
+    assert page.locator("#seat-check-in").count() == 1
+    assert page.script_errors == []

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from games import selectors
+from games import regions, selectors
 from tests.support.browser import cards_in_hands, click_and_swap, click_and_wait, current_deal
 from tests.support.hotseat import hidden_codes, leaked_cards, scrub
 from tests.support.servers import Member
@@ -74,7 +74,7 @@ def the_button(page, game: str):
 def assert_as_afresh(page, fresh, address: str, hidden: list[str], table) -> dict:
     now = regions_of(page)
     again = afresh(fresh, address)
-    assert now.keys() == again.keys() and len(now) == 7
+    assert now.keys() == again.keys() and len(now) == len(regions.NAMES)
     for region, (digest, text) in again.items():
         assert now[region][1] == text, region
         assert now[region][0] == digest, region

@@ -3,16 +3,22 @@ in are seated in it: an absent entrant has neither a table nor a bye. A latecome
 after the draft was drawn is seated by drawing it again, its swaps kept where both players
 are still in. Directors check anyone in; a player only himself."""
 
+import json
 import re
 from html import unescape
 
 import pytest
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 
 from club.models import AuditEntry, Player
 from club.roles import DIRECTOR
 from club.services import Forbidden
+from games import selectors as games_selectors
 from games import services as games_services
 from tests.support.accounts import name_official, user_in
+from tests.support.sockets import ORIGIN, socket
 from tests.support.tournaments import enter, new_tournament
 from tournaments import seating, services, services_check_in
 from tournaments.models import Bye, CheckIn, Entrant, TableSeat
@@ -513,9 +519,10 @@ def test_a_seats_own_page_checks_its_player_in_for_the_next_round_and_out_again(
     assert "I am here for round 2" in words(page)
     html = page.content.decode()
     assert not [other.key for other in seats if other.key != seat.key and other.key in html]
-    # the table's own part, as each move swaps it in, leaves the check-in where it is
+    # once, in the table's region of parts: the table's own answer, live, brings it too
     moved = client.get(f"/s/{seat.key}/", **HTMX, **EN).content.decode()
-    assert 'id="seat-check-in"' in html and 'id="seat-check-in"' not in moved
+    assert html.count('id="seat-check-in"') == 1 and moved.count('id="seat-check-in"') == 1
+    assert moved.index('id="region-parts"') < moved.index('id="seat-check-in"')
 
     response = client.post(seat_url(six, seat), {"round": "2", "present": "1"}, **EN)
     assert response.status_code == 302 and response["Location"] == f"/s/{seat.key}/"
@@ -537,6 +544,47 @@ def test_a_seats_own_page_checks_its_player_in_for_the_next_round_and_out_again(
     assert "I am here for round 2" in words(out)
     assert not CheckIn.objects.exists()
     assert AuditEntry.objects.get(verb="round.checkout").user is None
+
+
+REGION = re.compile(r'id="region-([a-z]+)" data-digest="([0-9a-f]{16})"')
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_seats_own_page_hears_of_a_check_in_made_by_the_director_and_its_table_does_not(
+    six, director, client
+):
+    seats = on_devices(six, director)
+    seat = seats[1]
+    page = seat_page(client, seat).content.decode()
+    shown = dict(REGION.findall(page))
+    stamp = [int(n) for n in re.search(r'data-stamp="([0-9 ]+)"', page)[1].split()]
+    table = seat.table
+    layer = get_channel_layer()
+
+    async def follow():
+        listener = socket(f"/ws/seat/{seat.key}/", ORIGIN)
+        assert (await listener.connect())[0]
+        on_connecting = json.loads(await listener.receive_from())["stamp"]
+        host = await layer.new_channel()  # what the table's host's page and spectators hear
+        await layer.group_add(games_services.group_name(table), host)
+        await database_sync_to_async(services_check_in.check_in_everyone)(
+            tournament=six, user=director, round_seen=2
+        )
+        told = json.loads(await listener.receive_from(timeout=5))["stamp"]
+        heard = (await layer.receive(host))["stamp"]
+        await listener.disconnect()
+        return on_connecting, told, heard
+
+    on_connecting, told, heard = async_to_sync(follow)()
+    assert on_connecting == stamp
+    assert told > stamp  # the seat's page asks for itself again...
+    assert heard == games_selectors.deal_stamp(table)  # ...the table's own pages need not
+    regions = ",".join(f"{name}={digest}" for name, digest in shown.items())
+    answer = client.get(f"/s/{seat.key}/", HTTP_X_REGIONS=regions, **HTMX, **EN)
+    # only the region of parts changed: the check-in it shows
+    assert [name for name, _digest in REGION.findall(answer.content.decode())] == ["parts"]
+    assert "You are checked in for round 2." in words(answer)
+    assert [int(n) for n in json.loads(answer["X-Table-Attributes"])["data-stamp"].split()] == told
 
 
 def test_a_seat_of_another_tournament_or_a_casual_table_checks_nobody_in_here(
