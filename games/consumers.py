@@ -43,14 +43,19 @@ class SeatConsumer(TableConsumer):
         seat = Seat.objects.filter(key=key, robot="").select_related("table").first()
         if seat is None:
             return None
-        self.key, self.table = key, seat.table
+        self.key = key
         services.seat_seen(key)
         return group_name(seat.table), seat.table
 
     def stamp(self, table):
+        return self.page_stamp()
+
+    def page_stamp(self):
+        """The seat page's version now, read by the seat's key; None once its link is
+        replaced."""
         try:
             seat = selectors.seat_by_key(self.key)
-        except Seat.DoesNotExist:  # its link replaced since
+        except Seat.DoesNotExist:
             return None
         return selectors.seat_stamp(seat, selectors.current_deal(seat.table))
 
@@ -60,7 +65,7 @@ class SeatConsumer(TableConsumer):
         if self.shown is None:  # on connecting: the page's own version, read just now
             stamp = event["stamp"]
         elif event.get("parts"):  # a part may have changed: read afresh
-            stamp = await database_sync_to_async(self.stamp)(self.table)
+            stamp = await database_sync_to_async(self.page_stamp)()
             if stamp is None:  # a replaced link: the page asks, and learns it is gone
                 await super().live_changed(event)
                 return
