@@ -9,6 +9,8 @@
 // An answer computed against regions the page no longer shows (another answer came between)
 // is not swapped in: the whole table is asked for instead. Once regions are swapped, the focus
 // lost with a replaced control goes where the whole table would have put it (autofocus).
+// The table's buttons have no type attribute (a button's type is submit by default): htmx
+// initialises, one by one, every element whose type attribute says submit in what it binds.
 (function () {
   "use strict";
   const table = () => document.getElementById("table");

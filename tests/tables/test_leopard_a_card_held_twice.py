@@ -44,9 +44,7 @@ def hand_buttons(page) -> list[tuple[str, bool]]:
     """The hand's buttons in order: (card, marked as chosen)."""
     return [
         (code, "chosen" in css)
-        for code, css in re.findall(
-            r'<button type="submit" name="card" value="(\w\w)" class="([^"]*)"', page
-        )
+        for code, css in re.findall(r'<button name="card" value="(\w\w)" class="([^"]*)"', page)
     ]
 
 
