@@ -13,9 +13,11 @@ over), the move drawn at random among the legal ones. Every move is timed in the
   page laid out (a forced layout after the last ``htmx:afterSettle`` of the answer);
 - **server**: from the request's start until its first byte (``responseStart``): the
   network on this machine, daphne and Django;
-- beside them, the floors, measured in the same state after each move: **/healthz**'s first
-  byte, fetched by the page (the served stack's own cost); **the floor of the swap**: the
-  table (``#table``) replaced by its own HTML and laid out, with no script (then put back);
+- beside them, the floors, measured once each move has settled: **/healthz**'s first byte,
+  fetched by the page (the served stack's own cost); **the floor of the swap**: the table
+  (``#table``) as the move found it (a copy taken before the click) replaced by the HTML of
+  the table it left, and laid out, with no script (then the page's own put back): what
+  replacing the whole table costs at this move;
   and **in-process**: the same request (the same form, on a twin table dealt from the same
   seed and played alike) through Django's test client in this process, as ``manage.py
   bench`` times an action: no network, no server.
@@ -81,6 +83,7 @@ MOVE = """async ({fields, selector}) => {
   // (read now: the answer may replace this very form)
   const method = (form.getAttribute("method") || "get").toLowerCase();
   const action = form.getAttribute("action");
+  const found = document.getElementById("table").cloneNode(true);
   performance.clearResourceTimings();
   const settled = new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error("no settled answer after 10 s")), 10000);
@@ -106,29 +109,34 @@ MOVE = """async ({fields, selector}) => {
     bytes: entry.encodedBodySize,
     method, action, posted,
     takeBack: !!document.querySelector("#table form.take-back button"),
-    ...(await floors()),
+    ...(await floors(found)),
   };
 }"""
 
-# The floors in the state the move left: /healthz's first byte, and the table replaced by
-# its own HTML and laid out (then the page's own table put back, its focus too).
-FLOORS_JS = """async function floors() {
+# The floors once the move has settled: /healthz's first byte, and the table the move found
+# (a copy taken before the click) replaced by the HTML of the table it left, and laid out:
+# what replacing the whole table costs at this move, nothing of htmx's (then the page's own
+# table put back, its scroll and its focus too).
+FLOORS_JS = """async function floors(found) {
   performance.clearResourceTimings();
   await (await fetch("/healthz", {cache: "no-store"})).text();
   const hz = performance.getEntriesByType("resource").pop();
   const table = document.getElementById("table");
   const focused = document.activeElement;
+  const scrolled = window.scrollY;
   const html = table.outerHTML;
+  table.replaceWith(found);
   document.body.offsetHeight;
   const started = performance.now();
   const template = document.createElement("template");
   template.innerHTML = html;
   const copy = template.content.firstElementChild;
-  table.replaceWith(copy);
+  found.replaceWith(copy);
   document.body.offsetHeight;
   const swap = performance.now() - started;
   copy.replaceWith(table);
   if (focused && focused !== document.body) focused.focus({preventScroll: true});
+  window.scrollTo(0, scrolled);
   document.body.offsetHeight;
   return {healthz: hz.responseStart - hz.startTime, swap};
 }"""
