@@ -180,6 +180,11 @@ def card_forms(code: str) -> list[str]:
     return tuple(sorted(forms))
 
 
+def card_buttons(html: str) -> set[str]:
+    """The cards the page offers to play: its hand's card buttons."""
+    return set(re.findall(r'<button name="card" value="(\w\w)"', html))
+
+
 def leaked_cards(html: str, codes) -> list[str]:
     """The cards of ``codes`` that appear in ``html`` in any form."""
     leaks = []

@@ -6,7 +6,6 @@ parts (``tests/support/duel/casual/``) is offered for tables only."""
 
 import json
 import random
-import re
 import sys
 import types
 from contextlib import contextmanager
@@ -26,6 +25,7 @@ from tests.support.duel.engine import RULES as DUEL_RULES
 from tests.support.hotseat import (
     HTMX,
     alert,
+    card_buttons,
     check_hidden,
     current,
     play_to_end,
@@ -116,7 +116,7 @@ def test_a_whole_deal_is_played_through_the_pages_and_its_record_replays(
     deal = current(table)
     state = selectors.load(deal).state
     page = host_client.get(url(table)).content.decode()
-    buttons = set(re.findall(r'<button name="card" value="(\w\w)"', page))
+    buttons = card_buttons(page)
     assert buttons == set(state.hands[state.to_act])  # his own hand, every card playable
     check_hidden(host_client.get(url(table)), table)  # and not the other one
 

@@ -12,6 +12,7 @@ from games.models import Deal, DealEvent
 from tests.support.hotseat import (
     HTMX,
     alert,
+    card_buttons,
     check_hidden,
     current,
     leaked_cards,
@@ -47,7 +48,7 @@ def test_reveal_shows_the_hand_with_playable_cards_as_buttons(host_client, fanta
     page = response.content.decode()
     own = codes_of(state.hands[state.to_act])
     playable = {a["play"] for a in state.legal_actions() if "play" in a}
-    buttons = set(re.findall(r'<button name="card" value="(\w\w)"', page))
+    buttons = card_buttons(page)
     assert buttons == playable
     assert all(leaked_cards(page, [code]) for code in own)  # his whole hand is there
     assert ('name="pass"' in page) == (not playable)

@@ -14,6 +14,7 @@ from tests.support.hotseat import (
     HTMX,
     act,
     alert,
+    card_buttons,
     current,
     play_to_end,
     reveal_now,
@@ -88,7 +89,7 @@ def test_only_legal_cards_are_buttons_and_a_revoke_is_refused(host_client, varie
     deal = current(variety_table)
     state = selectors.load(deal).state
     playable = {a["play"] for a in state.legal_actions()}
-    buttons = set(re.findall(r'<button name="card" value="(\w\w)"', page))
+    buttons = card_buttons(page)
     assert buttons == playable
     led_suit = state.trick[0][1] // 13
     off_suit = [c for c in codes_of(state.hands[state.to_act]) if c not in playable]
