@@ -8,8 +8,9 @@ button clicked (the reveal; a card, a pass, a call, a draw, a card chosen, then 
 discarded, the end of the deal; now and then a take-back; the next deal once the deal is
 over), the move drawn at random among the legal ones. Every move is timed in the page:
 
-- **settled**: from the request's start (its resource timing's ``startTime``) until htmx has
-  swapped the answer in and settled it, the page's own handlers of its events run, and the
+- **settled**: from the request's start (its resource timing's ``startTime``, read once the
+  request has loaded: the answer may be on the screen before) until the answer is swapped
+  in and settled, the page's own handlers of the table's ``htmx:afterSettle`` run, and the
   page laid out (a forced layout after the last ``htmx:afterSettle`` of the answer);
 - **server**: from the request's start until its first byte (``responseStart``): the
   network on this machine, daphne and Django;
@@ -102,8 +103,17 @@ MOVE = """async ({fields, selector}) => {
   });
   button.click();
   const end = await settled;
-  const entry = performance.getEntriesByType("resource")
-    .filter((e) => e.initiatorType === "xmlhttprequest").pop();
+  // the request's timing, once it has loaded (its answer may be on the screen before)
+  const entry = await new Promise((resolve) => {
+    const loaded = () => performance.getEntriesByType("resource")
+      .filter((e) => e.initiatorType === "xmlhttprequest").pop();
+    if (loaded()) return resolve(loaded());
+    new PerformanceObserver((list, observer) => {
+      if (!loaded()) return;
+      observer.disconnect();
+      resolve(loaded());
+    }).observe({type: "resource"});
+  });
   return {
     start: entry.startTime, first: entry.responseStart, end, status: entry.responseStatus,
     bytes: entry.encodedBodySize,

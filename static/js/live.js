@@ -42,10 +42,18 @@
       asking = false;
     }
   }
+  // a request's end is its loadend: htmx's afterRequest does not reach the document once the
+  // control that sent it is gone (its answer may be swapped in before: static/js/regions.js)
   document.addEventListener("htmx:beforeRequest", (e) => {
-    pending.add(e.detail.xhr);
+    const xhr = e.detail.xhr;
+    pending.add(xhr);
+    xhr.addEventListener("loadend", () => {
+      pending.delete(xhr);
+      if (xhr === fetching) fetching = null;
+      catchUp();
+    });
     if (asking) {
-      fetching = e.detail.xhr;
+      fetching = xhr;
       overtaken = false;
     } else if (fetching && live() && live().contains(e.detail.elt)) {
       overtaken = true;
@@ -62,11 +70,6 @@
       page.querySelectorAll("button, input, select").forEach((b) => { b.disabled = true; });
       if (socket) socket.close();
     }
-  });
-  document.addEventListener("htmx:afterRequest", (e) => {
-    pending.delete(e.detail.xhr);
-    if (e.detail.xhr === fetching) fetching = null;
-    catchUp();
   });
 
   const path = live().dataset.live;

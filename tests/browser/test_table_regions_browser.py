@@ -8,7 +8,14 @@ import re
 import pytest
 
 from games import regions, selectors
-from tests.support.browser import cards_in_hands, click_and_swap, click_and_wait, current_deal
+from tests.support.browser import (
+    cards_in_hands,
+    click_and_swap,
+    click_and_wait,
+    current_deal,
+    version,
+    wait_for_version,
+)
 from tests.support.hotseat import hidden_codes, leaked_cards, scrub
 from tests.support.servers import Member
 
@@ -128,3 +135,74 @@ def test_a_move_swaps_in_only_what_changed_and_the_page_is_the_page_afresh(
         assert_as_afresh(spectator, spectator_afresh, watch, cards_in_hands(state), table)
     assert fewer, "every answer carried every region"
     assert page.script_errors == [] and spectator.script_errors == []
+
+
+# Each entry of the log the page shows, oldest first: its HTML, and whether it is the element
+# the page showed before the move (marked then, by a property that is not in the HTML).
+LOG = """() => [...document.querySelectorAll("#table .log li")].reverse()
+    .map((li) => [li.outerHTML, li.shownBefore === true])"""
+MARK_LOG = """() => document.querySelectorAll("#table .log li")
+    .forEach((li) => { li.shownBefore = true; })"""
+
+
+def test_a_move_adds_its_entries_to_the_log_shown_and_keeps_the_entries_unchanged(
+    open_page, live_server, user
+):
+    """A move puts in the log only the entries it adds (and the one a take-back marks): the
+    entries the page shows stay as they are, so a reader keeps his place in a long log and
+    the browser lays out only what is new."""
+    from tests.support.live import new_table
+
+    table = new_table(user, "fantan", seed=5)
+    page = tab(open_page, live_server, "en", user)
+    page.goto(table.get_absolute_url())
+    took_back = False
+    grew = 0
+    for move in range(MOVES):
+        before = page.evaluate(LOG)
+        page.evaluate(MARK_LOG)
+        offer = page.locator("#table form.take-back button")
+        if not took_back and move > 6 and offer.count():
+            click_and_wait(page, offer)
+            took_back = True
+        else:
+            button, _ = the_button(page, "fantan")
+            click_and_wait(page, button)
+        after = page.evaluate(LOG)
+        assert len(after) >= len(before)
+        for (html, _), (now, kept) in zip(before, after, strict=False):
+            # an entry unchanged is the element shown before; one changed, a new element
+            assert kept == (html == now), now
+        assert not any(kept for _, kept in after[len(before) :])
+        grew += len(after) > len(before) and len(before) > 0
+    assert took_back and grew, "no move added to a log already shown"
+    assert page.script_errors == []
+
+
+# As the answer to the reveal settles (its request not yet over), the first card offered (or
+# Pass) is pressed at once.
+PRESS_AS_IT_SETTLES = """() => document.addEventListener("htmx:afterSettle", () => {
+    const offered = document.querySelector(
+        "#table button.card.playable, #table button[name=pass]");
+    window.pressed = offered !== null;
+    if (offered) offered.click();
+}, {once: true})"""
+
+
+def test_a_card_pressed_the_moment_the_hand_is_shown_is_played_not_dropped(
+    open_page, live_server, user
+):
+    """The answer to a move is on the screen before its request has quite ended: a card
+    pressed in that moment is sent once it has, not dropped as a second click would be."""
+    from tests.support.live import new_table
+
+    table = new_table(user, "fantan", seed=5)
+    page = tab(open_page, live_server, "en", user)
+    page.goto(table.get_absolute_url())
+    before = version(page)
+    page.evaluate(PRESS_AS_IT_SETTLES)
+    page.locator("#table form[action$='/reveal'] button").click()
+    wait_for_version(page, before + 2)
+    assert page.evaluate("window.pressed")
+    assert page.locator("#table .error").count() == 0
+    assert page.script_errors == []
