@@ -41,6 +41,7 @@
   // browser then lays out those items alone: a log of a hundred numbered entries laid out
   // anew costs more than the rest of the table. The growth, as a function, or null.
   function growth(old, region) {
+    if (!region.querySelector("[data-grows]")) return null;
     const kept = [...old.childNodes];
     const fresh = [...region.childNodes];
     if (kept.length !== fresh.length || !sameAttributes(old, region)) return null;
