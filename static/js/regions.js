@@ -29,6 +29,23 @@
       .join(",");
   }
 
+  // The table's forms carry no hx-post or hx-get: this one listener sends each through htmx,
+  // the form its source (the table's target, swap and one request at a time inherited), with
+  // the button that sent it. Bound one by one by htmx, as each answer's forms would have to
+  // be, a hand's forms cost about as much at every move as putting the regions in place. A
+  // form htmx sends by itself (hx-trigger: the robot's, after a pause) is htmx's.
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    const t = table();
+    if (event.defaultPrevented || !t || !t.contains(form) || form.matches(BOUND)) return;
+    event.preventDefault();
+    const button = event.submitter;
+    htmx.ajax(form.method, form.getAttribute("action"), {
+      source: form,
+      values: button && button.name ? {[button.name]: button.value} : {},
+    }).catch(() => {});  // a failure is htmx's to report (htmx:sendError), as for its own forms
+  });
+
   document.addEventListener("htmx:configRequest", (event) => {
     const target = event.detail.target;
     if (!target || target.id !== "table" || "X-Regions" in event.detail.headers) return;
