@@ -2,7 +2,7 @@
 // which regions the page shows, by their digests (X-Regions); the answer then carries only
 // the regions that changed, out of band, and the table's own attributes (its live stamp) in
 // X-Table-Attributes, set here once the answer is swapped in. Each region sent is put here in
-// place of the page's and bound by htmx, and htmx is left nothing to swap: htmx's own
+// place of the page's, and htmx is left nothing to swap: htmx's own
 // out-of-band swap would give the same page, but cleans up every element it removes and
 // settles every one it adds, and even its swap of nothing parses a document of its own, all
 // of which costs a phone more than the swap.
@@ -117,7 +117,8 @@
         continue;
       }
       old.replaceWith(region);
-      // htmx binds what sends a request (its forms); a region with none has nothing to bind
+      // htmx binds what it sends by itself (the robot's form, a part's own form); the
+      // table's other forms go by the listener above, and need no binding
       if (region.querySelector(BOUND)) htmx.process(region);
     }
     const t = table();
