@@ -20,11 +20,11 @@ ALLOWED_HOSTS ?= $(if $(filter 0.0.0.0,$(HOST)),*,$(LOCAL_HOSTS))
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
-# The whole suite runs on SQLite and, side by side, what uses the database or real servers
-# again on PostgreSQL and Redis, as a served club runs (tests/support/both_runs.py; pure and
-# browser tests give the same answers and run once): under CI=true it fails when they
-# cannot be reached; elsewhere that run is skipped with a message. Each run names its
-# slowest tests, to keep the suite quick.
+# The whole suite runs on SQLite (its browser and server tests, and the others, at once) and,
+# side by side, what uses the database or real servers again on PostgreSQL and Redis, as a
+# served club runs (tests/support/both_runs.py; pure and browser tests give the same answers
+# and run once): under CI=true it fails when they cannot be reached; elsewhere that run is
+# skipped with a message. Each run names its slowest tests, to keep the suite quick.
 PG_TEST_URL ?= postgresql://postgres@127.0.0.1:5432/test
 REDIS_TEST_URL ?= redis://127.0.0.1:6379/0
 
