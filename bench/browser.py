@@ -34,7 +34,8 @@ The requirements, for every kind of turn and both speeds, by medians: the server
 within 1.5 times /healthz's first byte and the same request in-process; the settled screen
 within the server's share and twice the swap's floor. Each line says "meets" or "MISSES";
 it exits 1 on a miss, on an answer other than 200, or on a traceback in a process's log.
-``BENCH_BROWSER_DEALS``: the deals of each game a set-up plays (default 1).
+``BENCH_BROWSER_DEALS``: the deals of each game a set-up plays (default 2: the rarest kinds, the
+next deal and the auction's calls, then have a few moves at each speed).
 """
 
 import os
@@ -53,7 +54,7 @@ from config.machine import machine
 
 REDIS_URL = os.environ.get("BENCH_BROWSER_REDIS_URL", "redis://127.0.0.1:6379/7")
 DATABASE = "bench_browser"
-DEALS = int(os.environ.get("BENCH_BROWSER_DEALS", "1"))
+DEALS = int(os.environ.get("BENCH_BROWSER_DEALS", "2"))
 RATES = (1, 4)  # the browser's CPU: normal, and slowed four times
 SERVER_RATIO = 1.5  # the server's share, at most, against /healthz + in-process
 FLOORS = 2  # the settled screen, at most, the server's share + this many swap floors

@@ -155,6 +155,10 @@
     const t = table();
     if (!t || detail.target !== t || !t.contains(event.target)) return;
     const xhr = detail.xhr;
+    // the click's own changes (the focus, htmx's request class) are styled and laid out
+    // while the request is on its way, not by whatever first needs them once its answer has
+    // come (the next frame may not have run by then, on a phone least of all)
+    setTimeout(() => void document.body.offsetHeight, 0);
     xhr.addEventListener("readystatechange", function arrived() {
       if (!arrivedWhole(xhr)) return;
       xhr.removeEventListener("readystatechange", arrived);
