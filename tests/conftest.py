@@ -1,6 +1,5 @@
 import importlib.util
 import os
-import time
 
 import pytest
 from django.utils.crypto import get_random_string
@@ -9,7 +8,13 @@ from club.models import Player
 from games import registry, services
 from tests.support.browser import chromium, open_page, user  # noqa: F401 (fixtures)
 from tests.support.preconditions import unavailable
-from tests.support.servers import Servers, current_database_url, redis_url, server_env
+from tests.support.servers import (
+    Servers,
+    current_database_url,
+    other_sessions,
+    redis_url,
+    server_env,
+)
 
 # Playwright's sync API runs an event loop in the test thread; Django's ORM must still be
 # usable from the test itself (live_server fixtures, assertions on the database).
@@ -100,22 +105,6 @@ def django_db_setup(django_db_setup, django_db_blocker):
                 f"(pid, state, last statement): {left}",
                 pytrace=False,
             )
-
-
-def other_sessions(connection, wait: float = 5.0) -> list[tuple]:
-    """The other sessions on the test database, once those that are ending have had ``wait``
-    seconds to go (a server process stopped a moment ago)."""
-    deadline = time.monotonic() + wait
-    while True:
-        with connection.cursor() as cursor:
-            cursor.execute(
-                "SELECT pid, state, left(query, 200) FROM pg_stat_activity "
-                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
-            )
-            left = cursor.fetchall()
-        if not left or time.monotonic() > deadline:
-            return left
-        time.sleep(0.1)
 
 
 @pytest.fixture

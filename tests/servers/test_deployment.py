@@ -22,7 +22,14 @@ from tests.support.live import (
     new_table,
     next_post,
 )
-from tests.support.servers import Member, Server, ServerFailed, Servers, server_env
+from tests.support.servers import (
+    Member,
+    Server,
+    ServerFailed,
+    Servers,
+    other_sessions,
+    server_env,
+)
 
 pytestmark = [pytest.mark.servers, pytest.mark.django_db(transaction=True)]
 
@@ -52,19 +59,7 @@ def assert_within_the_pools(servers, slots: int) -> None:
     assert all(count <= slots for count in held), (held, slots)
     ours = [f"cardclub:{server.process.pid}" for server in servers]
     ours.append(connection.settings_dict["OPTIONS"]["application_name"])
-    deadline = time.monotonic() + 5
-    while True:
-        with connection.cursor() as cursor:
-            cursor.execute(
-                "SELECT pid, application_name FROM pg_stat_activity "
-                "WHERE datname = %s AND application_name <> ALL(%s)",
-                [connection.settings_dict["NAME"], ours],
-            )
-            others = cursor.fetchall()
-        if not others or time.monotonic() > deadline:
-            break
-        time.sleep(0.1)
-    assert others == [], others
+    assert other_sessions(connection, besides=ours) == []
 
 
 class PeakConnections(threading.Thread):

@@ -7,7 +7,7 @@ What uses the database or real server processes runs
 again on PostgreSQL and Redis, as a served club runs (``--database-tests-only``: no pure
 test, no browser test). The runs share no database (each SQLite run's test database is named
 by its process), so they run at once: the browser tests spend much of their time waiting on
-chromium and the servers, and three runs keep two cores busy where one run alone would not.
+chromium and the servers, and three runs keep two cores busy where two would not.
 Each run's output is shown whole when it ends. Without PostgreSQL or Redis the last run is
 skipped with a message, or fails the command under ``CI=true``.
 """

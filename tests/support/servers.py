@@ -381,3 +381,23 @@ class RedisServer:
         if self.process is not None and self.process.poll() is None:
             self.process.kill()
             self.process.wait(10)
+
+
+def other_sessions(connection, wait: float = 5.0, besides: tuple | list = ()) -> list[tuple]:
+    """The other sessions on the test database (but those whose connections are named
+    ``besides``), once those that are ending have had ``wait`` seconds to go (a server
+    process stopped a moment ago, a connection closed a moment ago): their pid, state, last
+    statement and name."""
+    deadline = time.monotonic() + wait
+    while True:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pid, state, left(query, 200), application_name FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid() "
+                "AND application_name <> ALL(%s)",
+                [list(besides)],
+            )
+            left = cursor.fetchall()
+        if not left or time.monotonic() > deadline:
+            return left
+        time.sleep(0.1)
