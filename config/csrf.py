@@ -15,12 +15,13 @@ from django.utils.deprecation import MiddlewareMixin
 
 
 class CsrfCookieOnPagesMiddleware(MiddlewareMixin):
-    """Below Django's CsrfViewMiddleware: its answer is seen before Django's sets the cookie."""
+    """Below Django's CsrfViewMiddleware (its answer is seen before Django's sets the cookie)
+    and django-htmx's (``request.htmx``)."""
 
     def process_response(self, request, response):
         if (
             request.META.get("CSRF_COOKIE_NEEDS_UPDATE")
-            and request.headers.get("HX-Request") == "true"
+            and request.htmx
             and request.COOKIES.get(settings.CSRF_COOKIE_NAME) == request.META.get("CSRF_COOKIE")
         ):
             request.META["CSRF_COOKIE_NEEDS_UPDATE"] = False

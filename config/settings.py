@@ -77,12 +77,12 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "config.csrf.CsrfCookieOnPagesMiddleware",  # an htmx answer does not renew the cookie
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "config.csrf.CsrfCookieOnPagesMiddleware",  # an htmx answer does not renew the CSRF cookie
     "config.vary.VaryOnHtmxMiddleware",  # a page and its partial may share an address
     "tournaments.addresses.FormerKeys",  # a tournament's former address redirects to its page
     "axes.middleware.AxesMiddleware",  # last: it answers a locked-out sign-in

@@ -6,6 +6,7 @@ from django.conf import settings
 from django.http import HttpResponse
 from django.middleware.csrf import CsrfViewMiddleware, rotate_token
 from django.test import Client
+from django_htmx.middleware import HtmxMiddleware
 
 from config.csrf import CsrfCookieOnPagesMiddleware
 from games import selectors
@@ -22,10 +23,10 @@ def checked_client(host):
     return client
 
 
-def reveal(client, table, token, **extra):
+def reveal(client, table, token):
     deal = selectors.current_deal(table)
     fields = stamp(deal, seat=selectors.load(deal).state.to_act, csrfmiddlewaretoken=token)
-    return client.post(url(table, "reveal"), fields, **HTMX, **extra)
+    return client.post(url(table, "reveal"), fields, **HTMX)
 
 
 def test_a_moves_answer_keeps_the_cookie_the_page_set(checked_client, fantan_table):
@@ -56,7 +57,7 @@ def test_a_changed_token_is_sent_even_to_an_htmx_request(rf):
         rotate_token(request)
         return HttpResponse()
 
-    chain = CsrfViewMiddleware(CsrfCookieOnPagesMiddleware(signing_in))
+    chain = CsrfViewMiddleware(HtmxMiddleware(CsrfCookieOnPagesMiddleware(signing_in)))
     request = rf.get("/", HTTP_HX_REQUEST="true")
     request.COOKIES[COOKIE] = "a" * 32
     response = chain(request)
