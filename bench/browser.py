@@ -14,11 +14,13 @@ over), the move drawn at random among the legal ones. Every move is timed in the
   page laid out (a forced layout after the last ``htmx:afterSettle`` of the answer);
 - **server**: from the request's start until its first byte (``responseStart``): the
   network on this machine, daphne and Django;
-- beside them, the floors, measured once each move has settled: **/healthz**'s first byte,
-  fetched by the page (the served stack's own cost); **the floor of the swap**: the table
+- beside them, the floors, once the move has settled: **the floor of the swap**: the table
   (``#table``) as the move found it (a copy taken before the click) replaced by the HTML of
   the table it left, and laid out, with no script (then the page's own put back): what
-  replacing the whole table costs at this move;
+  replacing the whole table costs at this move; then, the page come to rest,
+  **/healthz**'s first byte, asked by the page with a bare XHR (the served stack's own
+  cost), and its **delivery**: from that first byte until the XHR has the answer's body
+  (the browser's own cost of handing an answer to the page, which every move pays);
   and **in-process**: the same request (the same form, on a twin table dealt from the same
   seed and played alike) through Django's test client in this process, as ``manage.py
   bench`` times an action: no network, no server.
@@ -120,18 +122,36 @@ MOVE = """async ({fields, selector}) => {
     bytes: entry.encodedBodySize,
     method, action, posted,
     takeBack: !!document.querySelector("#table form.take-back button"),
-    ...(await floors(found)),
+    swap: swapFloor(found),
+    ...(await served()),
   };
 }"""
 
-# The floors once the move has settled: /healthz's first byte, and the table the move found
-# (a copy taken before the click) replaced by the HTML of the table it left, and laid out:
-# what replacing the whole table costs at this move, nothing of htmx's (then the page's own
-# table put back, its scroll and its focus too).
-FLOORS_JS = """async function floors(found) {
+# The floors, once the move has settled: the table the move found (a copy taken before the
+# click) replaced by the HTML of the table it left, and laid out: what replacing the whole
+# table costs at this move, nothing of htmx's (then the page's own table put back, its
+# scroll and its focus too); then, the page come to rest, /healthz's first byte, asked with
+# a bare XHR as the table's requests are, and its delivery: from that first byte until the
+# XHR has the answer's body.
+FLOORS_JS = """async function served() {
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, REST)));
   performance.clearResourceTimings();
-  await (await fetch("/healthz", {cache: "no-store"})).text();
+  const reached = await new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    let at = null;
+    xhr.onreadystatechange = () => {
+      if (at === null && xhr.readyState >= 3 && xhr.responseText) at = performance.now();
+    };
+    xhr.onload = () => resolve(at);
+    xhr.onerror = () => reject(new Error("/healthz did not answer"));
+    xhr.open("GET", "/healthz");
+    xhr.setRequestHeader("Cache-Control", "no-store");
+    xhr.send();
+  });
   const hz = performance.getEntriesByType("resource").pop();
+  return {healthz: hz.responseStart - hz.startTime, delivery: reached - hz.responseStart};
+}
+function swapFloor(found) {
   const table = document.getElementById("table");
   const focused = document.activeElement;
   const scrolled = window.scrollY;
@@ -149,9 +169,10 @@ FLOORS_JS = """async function floors(found) {
   if (focused && focused !== document.body) focused.focus({preventScroll: true});
   window.scrollTo(0, scrolled);
   document.body.offsetHeight;
-  return {healthz: hz.responseStart - hz.startTime, swap};
+  return swap;
 }"""
-MOVE = "async (args) => {\n" + FLOORS_JS + "\nreturn await (" + MOVE + ")(args);\n}"
+REST = 20  # ms after the next frame, for the page to come to rest before /healthz is asked
+MOVE = f"async (args) => {{\nconst REST = {REST};\n{FLOORS_JS}\nreturn await ({MOVE})(args);\n}}"
 
 
 def percentile(values: list[float], p: int) -> float:
@@ -167,6 +188,7 @@ class Kind:
     settled: list[float] = field(default_factory=list)
     server: list[float] = field(default_factory=list)
     healthz: list[float] = field(default_factory=list)
+    delivery: list[float] = field(default_factory=list)
     in_process: list[float] = field(default_factory=list)
     swap: list[float] = field(default_factory=list)
     bytes: list[int] = field(default_factory=list)
@@ -306,6 +328,7 @@ def play(page, cdp, server, user, game: str, seed: int, db, figures: dict, statu
             figures_of.server.append(answer["first"] - answer["start"])
             figures_of.bytes.append(answer["bytes"])
             figures_of.healthz.append(answer["healthz"])
+            figures_of.delivery.append(answer["delivery"])
             figures_of.swap.append(answer["swap"])
             figures_of.in_process.append(in_process)
             statuses[answer["status"]] = statuses.get(answer["status"], 0) + 1
@@ -382,10 +405,10 @@ def report(result: dict) -> bool:
     )
     say(
         "| turn | CPU | moves | settled: median, p95 | server: median, p95 | /healthz | "
-        f"in-process | swap floor | KB | server <= {SERVER_RATIO} x (healthz + in-process) | "
-        f"settled <= server + {FLOORS} x floor |"
+        f"in-process | delivery | swap floor | KB | server <= {SERVER_RATIO} x (healthz + "
+        f"in-process) | settled <= server + {FLOORS} x floor |"
     )
-    say("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    say("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     met = True
     kinds = {name: Kind(**values) for name, values in result["kinds"].items()}
     for name in sorted(kinds, key=lambda n: (ORDER.index(n.split()[0]), n)):
@@ -398,7 +421,8 @@ def report(result: dict) -> bool:
             f"| {turn} | x{rate} | {len(k.settled)} | {k.median('settled'):.1f}, "
             f"{percentile(k.settled, 95):.1f} | {k.median('server'):.1f}, "
             f"{percentile(k.server, 95):.1f} | {k.median('healthz'):.1f} | "
-            f"{k.median('in_process'):.1f} | {k.median('swap'):.1f} | "
+            f"{k.median('in_process'):.1f} | {k.median('delivery'):.1f} | "
+            f"{k.median('swap'):.1f} | "
             f"{statistics.median(k.bytes) / 1024:.1f} | "
             f"{k.server_bound:.1f}: {'meets' if server_ok else 'MISSES'} | "
             f"{k.settled_bound:.1f}: {'meets' if settled_ok else 'MISSES'} |"
