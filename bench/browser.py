@@ -219,6 +219,11 @@ class Kind:
         )
 
 
+def moves(figures: dict, kind: str, rate: int) -> int:
+    """How many moves of the kind have been timed at the rate."""
+    return len(figures[kind, rate].settled) if (kind, rate) in figures else 0
+
+
 def kind_of(post: dict) -> str:
     """The kind of turn a move is, by what its form sends."""
     fields = post["fields"]
@@ -323,7 +328,7 @@ def play(page, cdp, server, user, game: str, seed: int, db, figures: dict, statu
             steps.append((move["what"], None))
         for kind, fields in steps:
             # each kind of turn at each speed in turn
-            rate = RATES[sum(len(figures.get((kind, r), Kind()).settled) for r in RATES) % 2]
+            rate = RATES[sum(moves(figures, kind, r) for r in RATES) % 2]
             if rate != throttled:
                 cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
                 throttled = rate
@@ -351,22 +356,24 @@ def deals(figures: dict, games: list[str]):
     """The games to deal, one at a time: each of ``games`` DEALS times; then, while a kind of
     turn has fewer than FEWEST moves at a speed, the quickest game (by its deals' seconds so
     far) that has it. Told each deal's kinds of turn and seconds by ``send``."""
+    planned = [game for _ in range(DEALS) for game in games]
     had: dict[str, set] = {game: set() for game in games}
     seconds: dict[str, list[float]] = {game: [] for game in games}
-    for game in (g for _ in range(DEALS) for g in games):
-        kinds, took = yield game
-        had[game] |= kinds
-        seconds[game].append(took)
     while True:
-        few = {
-            kind
-            for kinds in had.values()
-            for kind in kinds
-            if min(len(figures.get((kind, rate), Kind()).settled) for rate in RATES) < FEWEST
-        }
-        if not few:
-            return
-        game = min((g for g in games if had[g] & few), key=lambda g: statistics.mean(seconds[g]))
+        if planned:
+            game = planned.pop(0)
+        else:
+            few = {
+                kind
+                for kinds in had.values()
+                for kind in kinds
+                if min(moves(figures, kind, rate) for rate in RATES) < FEWEST
+            }
+            if not few:
+                return
+            game = min(
+                (g for g in games if had[g] & few), key=lambda g: statistics.mean(seconds[g])
+            )
         kinds, took = yield game
         had[game] |= kinds
         seconds[game].append(took)
