@@ -6,7 +6,7 @@ from django.utils.crypto import get_random_string
 
 from club.models import Player
 from games import registry, services
-from tests.support.browser import chromium, open_page, user  # noqa: F401 (fixtures)
+from tests.support.browser import chromium, open_page, tab, user  # noqa: F401 (fixtures)
 from tests.support.preconditions import unavailable
 from tests.support.servers import (
     Servers,

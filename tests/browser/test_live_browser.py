@@ -19,33 +19,6 @@ from tournaments import services as tournament_services
 pytestmark = [pytest.mark.browser, pytest.mark.servers, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture
-def tab(chromium):
-    """tab(server, user=None): a fresh English-speaking browser tab on a served process,
-    signed in as ``user`` (his session cookie) or a visitor."""
-    contexts = []
-
-    def tab(server, user=None):
-        context = chromium.get().new_context(locale="en-US", base_url=server.url)
-        contexts.append(context)
-        context.set_default_timeout(10_000)
-        if user is not None:
-            context.add_cookies(
-                [
-                    {"name": name, "value": value, "url": server.url}
-                    for name, value in Member(user).cookies.items()
-                ]
-            )
-        page = context.new_page()
-        page.script_errors = []
-        page.on("pageerror", lambda error: page.script_errors.append(str(error)))
-        return page
-
-    yield tab
-    for context in contexts:
-        context.close()
-
-
 def fetches_of(page) -> list[str]:
     """The page's own GETs of itself (htmx asks them with its header), as they are made."""
     made = []

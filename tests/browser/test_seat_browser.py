@@ -23,40 +23,11 @@ from tests.support.browser import (
     reveal_button,
 )
 from tests.support.hotseat import current, form_fields, leaked_cards, scrub
-from tests.support.phone_screen import HEIGHT, PHONE, WIDTH
 from tests.support.servers import Member
 from tests.support.tournaments import enter, new_tournament
 from tournaments import services as tournament_services
 
 pytestmark = [pytest.mark.browser, pytest.mark.servers, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def tab(chromium):
-    """tab(server, user=None, phone=False): a fresh English-speaking browser context's tab
-    on a served process, signed in as ``user`` or not; a phone's at 390×844."""
-    contexts = []
-
-    def tab(server, user=None, phone=False):
-        size = dict(viewport={"width": WIDTH, "height": HEIGHT}, **PHONE) if phone else {}
-        context = chromium.get().new_context(locale="en-US", base_url=server.url, **size)
-        contexts.append(context)
-        context.set_default_timeout(10_000)
-        if user is not None:
-            context.add_cookies(
-                [
-                    {"name": name, "value": value, "url": server.url}
-                    for name, value in Member(user).cookies.items()
-                ]
-            )
-        page = context.new_page()
-        page.script_errors = []
-        page.on("pageerror", lambda error: page.script_errors.append(str(error)))
-        return page
-
-    yield tab
-    for context in contexts:
-        context.close()
 
 
 def seat_of(table, position) -> Seat:

@@ -19,6 +19,8 @@ from games import selectors, services
 from games.models import Table
 from games.templatetags.cards import card_name, card_text
 from tests.support.hotseat import leaked_cards, scrub
+from tests.support.phone_screen import HEIGHT, PHONE, WIDTH
+from tests.support.servers import Member
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -99,6 +101,35 @@ def open_page(chromium, live_server, transactional_db):
         return page
 
     yield open_page
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def tab(chromium):
+    """tab(server, user=None, phone=False): a fresh English-speaking browser context's tab
+    on a served process (tests/support/servers.py), signed in as ``user`` (his session
+    cookie) or a visitor; a phone's at 390×844."""
+    contexts = []
+
+    def tab(server, user=None, phone=False):
+        size = dict(viewport={"width": WIDTH, "height": HEIGHT}, **PHONE) if phone else {}
+        context = chromium.get().new_context(locale="en-US", base_url=server.url, **size)
+        contexts.append(context)
+        context.set_default_timeout(10_000)
+        if user is not None:
+            context.add_cookies(
+                [
+                    {"name": name, "value": value, "url": server.url}
+                    for name, value in Member(user).cookies.items()
+                ]
+            )
+        page = context.new_page()
+        page.script_errors = []
+        page.on("pageerror", lambda error: page.script_errors.append(str(error)))
+        return page
+
+    yield tab
     for context in contexts:
         context.close()
 
