@@ -24,6 +24,7 @@ from django.urls import re_path  # noqa: E402
 from club.backups import DailyBackups  # noqa: E402
 from club.consumers import Refuse  # noqa: E402
 from config.slots import RequestSlots  # noqa: E402
+from games import robot_turns  # noqa: E402
 from games import routing as games_routing  # noqa: E402
 from tournaments import routing as tournaments_routing  # noqa: E402
 
@@ -46,3 +47,7 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+# The robots' turns are this process's from its start, whatever page is open (and after a
+# restart, those that fell due meanwhile); daphne sends no lifespan events to start it by.
+robot_turns.serve()

@@ -10,6 +10,7 @@ SECRET_KEY    else what .secret_key here holds (`make run` makes it once), else 
 DEBUG (default on), ALLOWED_HOSTS (comma-separated; * for any)
 TRUSTED_PROXIES the reverse proxies whose X-Forwarded-For names the client (config.proxies)
 BACKUP_DIR, BACKUP_KEEP, BACKUP_EVERY_HOURS  the backups (docs/deploying.md, "Backups")
+ROBOT_PAUSE, ROBOT_TURNS, ROBOT_BUDGET  the robots' turns (games.robot_turns)
 """
 
 import os
@@ -193,6 +194,11 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = FILE_UPLOAD_MAX_MEMORY_SIZE = REQUEST_BODY_LIMIT
 # deals as fit), or a fixed number of sampled deals a move when ROBOT_SAMPLES is set (tests).
 ROBOT_BUDGET = float(os.environ.get("ROBOT_BUDGET", "0.3"))
 ROBOT_SAMPLES = int(os.environ["ROBOT_SAMPLES"]) if os.environ.get("ROBOT_SAMPLES") else None
+# A robot's turn is taken by the server (games.robot_turns) this many seconds after it became
+# due, so that the people at the table can follow; ROBOT_TURNS=0: this process takes none
+# (the tests' own process, which takes them when a test says so).
+ROBOT_PAUSE = float(os.environ.get("ROBOT_PAUSE", "1"))
+ROBOT_TURNS = os.environ.get("ROBOT_TURNS", "1") != "0"
 
 if os.environ.get("REDIS_URL"):
     CHANNEL_LAYERS = {

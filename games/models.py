@@ -228,6 +228,11 @@ class Deal(models.Model):
     version = models.PositiveIntegerField(_("version"), default=0)
     is_over = models.BooleanField(_("over"), default=False)
     result = models.JSONField(_("result"), null=True, blank=True)
+    # When a robot may be the seat to act, the time its turn is due (games.robot_turns):
+    # the server takes it then, whatever page is open, and after a restart.
+    robot_due_at = models.DateTimeField(
+        _("robot's turn due"), null=True, blank=True, editable=False, db_index=True
+    )
     created_at = models.DateTimeField(_("started"), auto_now_add=True)
     updated_at = models.DateTimeField(_("last change"), auto_now=True)
 

@@ -7,6 +7,7 @@ and tell the table's listeners once the transaction has committed.
 """
 
 import random
+from datetime import datetime
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -16,7 +17,7 @@ from club.models import AuditEntry, Player
 from club.notices import send_on_commit
 from club.services import Refused, ServiceError, Stale, add_player
 
-from . import registry, robots, selectors, signals
+from . import registry, robot_turns, robots, selectors, signals
 from .engine import RulesError
 from .engine.base import AlreadyDone, InvalidAction, InvalidOption, InvalidRecord
 from .hotseat import ACTION, REVEAL, ROBOT, TAKE_BACK, Event, Hotseat
@@ -138,7 +139,17 @@ def _create_deal(table: Table, cycle: Cycle | None, number: int, dealer: int, se
         seed=seed,
         dealt=state.dealt,
         snapshot=Hotseat(rules, state).to_json(),
+        robot_due_at=_robot_due(table, state),
     )
+
+
+def _robot_due(table: Table, state) -> datetime | None:
+    """When the robot to act, if a robot is, takes its turn (``robot_turns``); the server is
+    told once the write has committed."""
+    due = robot_turns.due_at(not state.is_over() and selectors.robot_seats(table)[state.to_act])
+    if due is not None:
+        transaction.on_commit(robot_turns.wake)
+    return due
 
 
 def next_deal(*, table: Table, after: int, user) -> Deal:
@@ -206,19 +217,21 @@ def play(
     *, deal: Deal, seat: int, action: dict, expected_version: int, user, device: bool = False
 ) -> Deal:
     """One action (or step) of the seat to act, once his hand is shown; the engine decides.
-    A robot's seat is played by its robot alone (``robot_turn``). ``device``: sent from the
-    seat's own page (``/s/<key>/``), the only place a device seat is played from."""
+    A robot's seat is played by its robot alone (``robot_turn``, by the server).
+    ``device``: sent from the seat's own page (``/s/<key>/``), the only place a device seat
+    is played from."""
     _refuse_robot_seat(deal.table, seat)
     _refuse_other_place(deal.table, seat, device)
     return _write(deal, Event(ACTION, seat, action), expected_version, user)
 
 
-def robot_turn(*, deal: Deal, seat: int, expected_version: int, user) -> Deal:
-    """The robot at ``seat`` takes its turn (its steps, then its action) when the page that
-    showed ``expected_version`` asks: decided from its seat's view, outside the transaction,
-    then written as a person's turn is (the version checked again under lock, one event a
-    step, the audit), so a second request or a stale page changes nothing (``Stale``). At a
-    practice table the screen then goes straight back to its one person."""
+def robot_turn(*, deal: Deal, seat: int, expected_version: int, user=None) -> Deal:
+    """The robot at ``seat`` takes its turn (its steps, then its action) at the deal's
+    ``expected_version``, when the server finds it due (``robot_turns``): decided from its
+    seat's view, outside the transaction, then written as a person's turn is (the version
+    checked again under lock, one event a step, the audit), so a second attempt at the same
+    turn changes nothing (``Stale``). At a practice table the screen then goes straight back
+    to its one person."""
     table = deal.table
     strength = robot_strength(table, seat)
     if strength is None:
@@ -362,7 +375,10 @@ def _saved(locked: Deal, hotseat: Hotseat) -> None:
     locked.snapshot = hotseat.to_json()
     was_over, locked.is_over = locked.is_over, state.is_over()
     locked.result = state.result() if locked.is_over else None
-    locked.save(update_fields=["version", "snapshot", "is_over", "result", "updated_at"])
+    locked.robot_due_at = _robot_due(locked.table, state)
+    locked.save(
+        update_fields=["version", "snapshot", "is_over", "result", "robot_due_at", "updated_at"]
+    )
     if locked.is_over != was_over:  # a tournament's sheet, say, follows in this transaction
         signals.deal_result_changed.send(sender=Deal, deal=locked)
         # ...and, complete, finishes the table: the answer to this action shows it so

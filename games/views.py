@@ -154,7 +154,6 @@ class TableUrls:
     table = _address("table")
     act = _address("table-act")
     reveal = _address("table-reveal")
-    robot = _address("table-robot")
     take_back = _address("table-take-back")
     next_deal = _address("table-next-deal")
 
@@ -169,7 +168,6 @@ class SeatUrls(TableUrls):
     table = _address("seat")
     act = _address("seat-act")
     reveal = _address("seat")  # a device seat's page never reveals: nothing to post
-    robot = _address("seat-robot")
     take_back = _address("seat-take-back")
     next_deal = _address("seat-next-deal")
 
@@ -338,17 +336,6 @@ def act(request, table):
 
 
 @table_post
-def robot_turn(request, table):
-    """The page asks the robot whose turn it showed to play (after the pause it shows). A
-    second request, or one from a page the table has left behind, changes nothing and
-    gets the table as it is now, without a message: the robot has played."""
-    try:
-        return services.robot_turn(**turn(request, table))
-    except services.Stale:
-        return None  # the table as it is now
-
-
-@table_post
 def take_back(request, table):
     return services.take_back(**turn(request, table))
 
@@ -459,11 +446,9 @@ def seat_view(request, seat):
     return render_table(request, seat.table, seat=seat, chosen=request.GET.get("card"))
 
 
-def seat_post(handler=None, *, own_seat: bool = True):
-    """A POST of a seat's own page: it acts for its seat alone (``own_seat``: a posted seat
-    that is another's is refused), as the table page's refusals come back."""
-    if handler is None:
-        return lambda handler: seat_post(handler, own_seat=own_seat)
+def seat_post(handler):
+    """A POST of a seat's own page: it acts for its seat alone (a posted seat that is
+    another's is refused), as the table page's refusals come back."""
 
     @require_POST
     def view(request, key):
@@ -474,7 +459,7 @@ def seat_post(handler=None, *, own_seat: bool = True):
         table = seat.table
         try:
             posted = "seat" in request.POST and posted_int(request.POST, "seat")
-            if own_seat and posted is not False and posted != seat.position:
+            if posted is not False and posted != seat.position:
                 raise Forbidden(
                     gettext_noop("This page plays its own seat only; nothing was done.")
                 )
@@ -514,21 +499,6 @@ def seat_act(request, seat):
 @seat_post
 def seat_take_back(request, seat):
     return services.take_back(device=True, **seat_turn(request, seat))
-
-
-@seat_post(own_seat=False)
-def seat_robot(request, seat):
-    """A robot's turn, asked by any page of the table (as ``robot_turn``)."""
-    fields = seat_turn(request, seat)
-    try:
-        return services.robot_turn(
-            deal=fields["deal"],
-            seat=posted_int(request.POST, "seat"),
-            expected_version=fields["expected_version"],
-            user=fields["user"],
-        )
-    except services.Stale:
-        return None
 
 
 @seat_post

@@ -28,6 +28,9 @@ def pytest_configure(config):
     from django.conf import settings
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # The robots' turns are taken where a test says so (games.robot_turns.take_due), not by
+    # a thread of the test process; the server processes the tests start take their own.
+    settings.ROBOT_TURNS = False
     # The test process keeps no pool of PostgreSQL connections: a pool keeps its idle ones
     # open on purpose, and the end of the run (django_db_setup) fails on any connection left
     # open. The served processes the tests start (tests/support/servers.py) keep theirs.

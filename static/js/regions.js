@@ -33,7 +33,7 @@
   // the form its source (the table's target, swap and one request at a time inherited), with
   // the button that sent it. Bound one by one by htmx, as each answer's forms would have to
   // be, a hand's forms cost about as much at every move as putting the regions in place. A
-  // form htmx sends by itself (hx-trigger: the robot's, after a pause) is htmx's.
+  // form htmx sends by itself (hx-trigger: a part's own form) is htmx's.
   document.addEventListener("submit", (event) => {
     const form = event.target;
     const t = table();
@@ -117,7 +117,7 @@
         continue;
       }
       old.replaceWith(region);
-      // htmx binds what it sends by itself (the robot's form, a part's own form); the
+      // htmx binds what it sends by itself (a part's own form); the
       // table's other forms go by the listener above, and need no binding
       if (region.querySelector(BOUND)) htmx.process(region);
     }

@@ -70,10 +70,10 @@ def assert_own_hand_alone(page, table, seat):
 
 
 def wait_for_robot(table, deal, seconds=15):
-    """The pages ask the robot to play (after their pause): wait until it has."""
+    """The server plays the robot's turn after its pause: wait until it has."""
     deadline = time.monotonic() + seconds
     while current(table).version == deal.version:
-        assert time.monotonic() < deadline, "the robot was never asked to play"
+        assert time.monotonic() < deadline, "the robot never played"
         time.sleep(0.1)
 
 

@@ -2,10 +2,12 @@
 
 import functools
 import re
+from datetime import timedelta
 
-from django.utils import translation
+from django.conf import settings
+from django.utils import timezone, translation
 
-from games import registry, selectors, services
+from games import registry, robot_turns, selectors, services
 from games.engine import IllegalAction
 from games.models import Deal, DealEvent
 from games.templatetags.cards import card_name, card_text
@@ -97,6 +99,12 @@ def reveal_now(client, table):
     return client.post(
         url(table, "reveal"), stamp(deal, seat=selectors.load(deal).state.to_act), **HTMX
     )
+
+
+def take_robot_turns() -> int:
+    """What a serving process does once the robots' pause is over: every turn then due is
+    taken (``games.robot_turns``); how many."""
+    return robot_turns.take_due(timezone.now() + timedelta(seconds=settings.ROBOT_PAUSE))
 
 
 def unchanged(table, before: Deal):

@@ -1,14 +1,19 @@
-"""Robots at the tables: the new-table form seats them, they play their
-turns through the same service, log and audit as people (when the page asks, after the
-pause it shows), and the screen is only ever passed between people. Run for every game."""
+"""Robots at the tables: the new-table form seats them, the server plays their turns
+after a pause (whatever page is open) through the same service, log and audit as people's,
+once each, and the screen is only ever passed between people. Run for every game."""
+
+import threading
+from datetime import timedelta
 
 import pytest
-from django.utils import translation
+from django.db import connection
+from django.utils import timezone, translation
 
+from club import notices
 from club.models import AuditEntry
-from games import registry, selectors, services
+from games import registry, robot_turns, selectors, services
 from games.engine.robots import STRENGTHS
-from games.models import DealEvent, Seat, Table
+from games.models import Deal, DealEvent, Seat, Table
 from games.robots import RobotSeat
 from tests.support.hotseat import (
     HTMX,
@@ -17,6 +22,7 @@ from tests.support.hotseat import (
     current,
     form_fields,
     stamp,
+    take_robot_turns,
     take_turn,
     unchanged,
     url,
@@ -63,8 +69,8 @@ def seating(game: str, practice: bool) -> list[str]:
 
 def play_deal(client, table) -> dict:
     """Play the current deal through the pages: the people by their forms, the robots by the
-    request their page sends. Check on every page that the screen is passed only from one
-    person to another, named, and that a robot's turn shows its pause and no hand."""
+    server once their pause is over. Check on every page that the screen is passed only from
+    one person to another, named, and that a robot's turn shows its pause and no hand."""
     robots = selectors.robot_seats(table)
     with translation.override("en"):  # as the pages are asked for: a robot's name is worded
         names = selectors.names(table)
@@ -87,12 +93,13 @@ def play_deal(client, table) -> dict:
             practice = robots.count(False) == 1
             holds = practice and bool(hotseat.state.view(robots.index(False))["hand"])
             assert ('aria-label="Your hand"' in page) == holds
-            assert 'hx-trigger="load delay:1s' in page
+            assert "hx-trigger" not in page  # the page asks nothing: the server plays it
             assert "Pass the screen" not in page
-            response = client.post(url(table, "robot"), stamp(deal, seat=seat), **HTMX, **EN)
-            assert response.status_code == 200, alert(response)
+            assert robot_turns.take_due() == 0  # not before its pause
+            assert take_robot_turns() == 1
             assert current(table).version > deal.version
             seen["robot turns"] += 1
+            response = client.get(url(table), **HTMX, **EN)
             continue
         if hotseat.handoff:
             assert f"Pass the screen to {names[seat]}" in page
@@ -135,10 +142,10 @@ def test_robots_play_whole_deals_beside_people_and_the_screen_passes_between_peo
     robot_events = events.filter(kind="robot")
     assert {e.seat for e in robot_events} == {i for i, r in enumerate(robots) if r}
     assert not events.filter(kind="reveal", seat__in=[i for i, r in enumerate(robots) if r])
-    # the same audit as a person's action, in the name of the member at the screen
+    # the same audit as a person's action, in the name of nobody: the server played it
     audit = AuditEntry.objects.filter(verb="deal.robot", deal=current(table))
     assert audit.count() == robot_events.count()
-    assert {a.user.username for a in audit} == {"host"}
+    assert {a.user for a in audit} == {None}
     alone = practice or seats_of(game) == 2
     if alone:
         assert seen["handoffs"] == 0 and seen["turns kept"] > 0
@@ -167,16 +174,84 @@ def robot_table(host):
     raise AssertionError("no deal began with a robot's turn")
 
 
-def test_a_double_request_or_a_stale_page_lets_the_robot_play_once(host_client, robot_table):
+@pytest.fixture(autouse=True)
+def long_pause(settings):
+    settings.ROBOT_PAUSE = 60  # no test is slow enough to see a turn fall due by itself
+
+
+def test_a_robots_turn_falls_due_after_the_pause_and_is_taken_once(robot_table):
     deal = current(robot_table)
-    seat = selectors.load(deal).state.to_act
-    first = host_client.post(url(robot_table, "robot"), stamp(deal, seat=seat), **HTMX, **EN)
-    assert first.status_code == 200
+    due = Deal.objects.get(pk=deal.pk).robot_due_at
+    assert due is not None and due > timezone.now()
+    assert robot_turns.next_due() == due
+    assert robot_turns.take_due() == 0  # the pause is not over
+    unchanged(robot_table, deal)
+    assert robot_turns.take_due(due) == 1
     after = current(robot_table)
     assert after.version > deal.version
-    again = host_client.post(url(robot_table, "robot"), stamp(deal, seat=seat), **HTMX, **EN)
-    assert again.status_code == 200 and alert(again) == ""  # the table as it is now
+    assert robot_turns.take_due(due) == 0  # taken: the next robot's pause begins now
     unchanged(robot_table, after)
+
+
+@pytest.mark.concurrency
+@pytest.mark.django_db(transaction=True)
+def test_processes_finding_one_robots_turn_at_once_play_it_once(robot_table):
+    deal = current(robot_table)
+    later = timezone.now() + timedelta(seconds=61)
+    results = []
+    barrier = threading.Barrier(3)
+
+    def find():
+        try:
+            barrier.wait()
+            results.append(robot_turns.take_due(later))
+        except Exception as exc:  # whatever went wrong, the assertion shows it
+            results.append(type(exc).__name__)
+        finally:
+            connection.close()
+            notices.close_loop()
+
+    threads = [threading.Thread(target=find) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(results) == [0, 0, 1]
+    after = current(robot_table)
+    robot_events = DealEvent.objects.filter(deal=after, kind="robot")
+    assert robot_events.count() == after.version - deal.version > 0
+    assert AuditEntry.objects.filter(verb="deal.robot").count() == robot_events.count()
+
+
+def test_a_claim_whose_process_died_is_taken_again_once_its_lease_is_over(robot_table):
+    deal = current(robot_table)
+    later = timezone.now() + timedelta(seconds=61)
+    # a process claimed the turn and died before writing it
+    Deal.objects.filter(pk=deal.pk).update(robot_due_at=later + robot_turns.LEASE)
+    assert robot_turns.take_due(later) == 0
+    unchanged(robot_table, deal)
+    assert robot_turns.take_due(later + robot_turns.LEASE) == 1
+    assert current(robot_table).version > deal.version
+
+
+def test_a_turn_found_due_that_is_no_robots_is_dropped(robot_table, host):
+    deal = current(robot_table)
+    take_robot_turns()
+    while selectors.load(deal := current(robot_table)).state.to_act != 0:
+        take_robot_turns()
+    # as after an upgrade, every unfinished deal of a table with robots is looked at
+    Deal.objects.filter(pk=deal.pk).update(robot_due_at=timezone.now())
+    assert robot_turns.take_due() == 0
+    unchanged(robot_table, deal)
+    assert Deal.objects.get(pk=deal.pk).robot_due_at is None
+
+
+def test_an_abandoned_tables_robot_plays_no_more(robot_table, host):
+    deal = current(robot_table)
+    services.abandon_table(table=robot_table, expected_version=robot_table.version, user=host)
+    assert take_robot_turns() == 0
+    unchanged(robot_table, deal)
+    assert robot_turns.next_due() is None
 
 
 def test_people_cannot_play_a_robots_seat_nor_a_robot_a_persons(host_client, robot_table):
@@ -191,9 +266,8 @@ def test_people_cannot_play_a_robots_seat_nor_a_robot_a_persons(host_client, rob
         assert response.status_code == 400
         assert alert(response) == "A robot plays this seat."
         unchanged(robot_table, deal)
-    response = host_client.post(url(robot_table, "robot"), stamp(deal, seat=0), **HTMX, **EN)
-    assert response.status_code == 400
-    assert alert(response) == "A person plays this seat, not a robot."
+    with pytest.raises(services.Refused, match="A person plays this seat, not a robot."):
+        services.robot_turn(deal=deal, seat=0, expected_version=deal.version)
     unchanged(robot_table, deal)
 
 
