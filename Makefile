@@ -1,10 +1,12 @@
-# make run: set up and serve the club, DEBUG off, on http://$(HOST):$(PORT)/;  make test: set up
-# and run every test.
-#   make run HOST=0.0.0.0 PORT=8080  serves every network interface: phones in the room join at
-#   the machine's address, which make run prints. Its pages then answer any host name
-#   (ALLOWED_HOSTS=*), since a phone reaches the machine by whatever address the room's network
-#   gave it; on another HOST only that host, 127.0.0.1 and localhost (set ALLOWED_HOSTS to
-#   choose others). The secret key is generated once into .secret_key (untracked).
+# make run: set up and serve the club, DEBUG off, on port $(PORT);  make test: set up and run
+# every test.
+#   make run serves every network interface (HOST=0.0.0.0): phones in the room join at the
+#   machine's address, which make run prints, and every link and QR code the pages hand them
+#   names it. Its pages then answer any host name (ALLOWED_HOSTS=*), since a phone reaches the
+#   machine by whatever address the room's network gave it. make run HOST=127.0.0.1 serves
+#   this machine alone (the pages that show links say that phones cannot open them); on
+#   another HOST only that host, 127.0.0.1 and localhost (set ALLOWED_HOSTS to choose
+#   others). The secret key is generated once into .secret_key (untracked).
 # The venv's interpreter: the system's own Python where it is 3.11 or newer and has venv (on
 # Debian, python3-venv), else python3 from the PATH. Debian builds its Python linked statically
 # and optimised from profiles: it runs the club's code with an eighth fewer instructions, and
@@ -13,7 +15,7 @@
 # the secret key), not on every make.
 SYSTEM_PYTHON = $(shell /usr/bin/python3 -c 'import sys, ensurepip; sys.exit(sys.version_info < (3, 11))' 2>/dev/null && echo /usr/bin/python3)
 PYTHON ?= $(or $(SYSTEM_PYTHON),python3)
-HOST ?= 127.0.0.1
+HOST ?= 0.0.0.0
 PORT ?= 8000
 LOCAL_HOSTS := $(HOST),127.0.0.1,localhost
 ALLOWED_HOSTS ?= $(if $(filter 0.0.0.0,$(HOST)),*,$(LOCAL_HOSTS))
@@ -46,7 +48,7 @@ run: install .secret_key
 	$(PY) manage.py seed_demo --url "$$($(PY) -m config.addresses $(HOST) $(PORT) --first)"
 	@echo "Serving the club (DEBUG off; Ctrl-C stops it). Open:"
 	@$(PY) -m config.addresses $(HOST) $(PORT) | sed 's/^/    /'
-	$(VENV)/bin/daphne -b $(HOST) -p $(PORT) config.asgi:application
+	LISTEN_HOST=$(HOST) $(VENV)/bin/daphne -b $(HOST) -p $(PORT) config.asgi:application
 
 # The key that signs sessions and forms, made once, readable by its owner only.
 .secret_key:

@@ -11,6 +11,7 @@ DEBUG (default on), ALLOWED_HOSTS (comma-separated; * for any)
 TRUSTED_PROXIES the reverse proxies whose X-Forwarded-For names the client (config.proxies)
 BACKUP_DIR, BACKUP_KEEP, BACKUP_EVERY_HOURS  the backups (docs/deploying.md, "Backups")
 ROBOT_PAUSE, ROBOT_TURNS, ROBOT_BUDGET  the robots' turns (games.robot_turns)
+LISTEN_HOST   the address daphne listens on (`make run` sets it), for the links phones open
 """
 
 import os
@@ -199,6 +200,11 @@ ROBOT_SAMPLES = int(os.environ["ROBOT_SAMPLES"]) if os.environ.get("ROBOT_SAMPLE
 # (the tests' own process, which takes them when a test says so).
 ROBOT_PAUSE = float(os.environ.get("ROBOT_PAUSE", "1"))
 ROBOT_TURNS = os.environ.get("ROBOT_TURNS", "1") != "0"
+
+# The address the server listens on, as `make run` starts daphne (HOST): the links handed to
+# phones name an address it answers at (club.links). Unset (a club served behind a proxy):
+# the address each page was reached at.
+LISTEN_HOST = os.environ.get("LISTEN_HOST", "")
 
 if os.environ.get("REDIS_URL"):
     CHANNEL_LAYERS = {

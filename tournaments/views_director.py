@@ -354,6 +354,17 @@ def round_sheets(request, key, number):
     except RoundTable.DoesNotExist:
         raise Http404 from None
     game = registry.game(tournament.game)
+    tables = [
+        {
+            "table": sheet.table,
+            "layout": sheet.layout,
+            "sheet": sheet,
+            "options": option_lines(game, sheet.options),
+            "columns": range(sheet.layout.width),
+            "entry": entry_link(request, sheet.table) if offered(sheet.table) else None,
+        }
+        for sheet in sheets
+    ]
     return render(
         request,
         "tournaments/director/sheets.html",
@@ -361,17 +372,8 @@ def round_sheets(request, key, number):
             "tournament": tournament,
             "game": game,
             "number": number,
-            "tables": [
-                {
-                    "table": sheet.table,
-                    "layout": sheet.layout,
-                    "sheet": sheet,
-                    "options": option_lines(game, sheet.options),
-                    "columns": range(sheet.layout.width),
-                    "entry": entry_link(request, sheet.table) if offered(sheet.table) else None,
-                }
-                for sheet in sheets
-            ],
+            "tables": tables,
+            "links_shown": any(item["entry"] for item in tables),
         },
     )
 

@@ -285,14 +285,16 @@ def round_page(request, key: str, round_number: int):
         seats = device_seats(models)
         for view, model in zip(rounds[round_number - 1].tables, models, strict=True):
             view.seat_links = tuple(seat_link(request, s, qr=True) for s in seats.get(model.pk, []))
+    shown = rounds[round_number - 1]
     return render(
         request,
         "tournaments/public/round.html",
         {
             "tournament": tournament,
             "game": registry.game(tournament.game),
-            "round": rounds[round_number - 1],
+            "round": shown,
             "bye_points": number(Fraction(tournament.bye_points)),
+            "links_shown": any(view.entry or view.seat_links for view in shown.tables),
         },
     )
 

@@ -1,5 +1,6 @@
 """``make run`` serves with DEBUG off on a secret key made once into an
-untracked file, on the HOST and PORT given, printing the address it really serves at."""
+untracked file, on the HOST and PORT given (every interface by default, for the room's
+phones), printing the address it really serves at and telling the pages where it listens."""
 
 import os
 import subprocess
@@ -34,11 +35,20 @@ def dry_run(**variables) -> str:
 
 
 def test_make_run_serves_on_the_host_and_port_given_and_prints_them():
-    commands = dry_run(HOST="0.0.0.0", PORT="8123")
-    assert "daphne -b 0.0.0.0 -p 8123 config.asgi:application" in commands
-    assert "config.addresses 0.0.0.0 8123" in commands
+    commands = dry_run(HOST="127.0.0.1", PORT="8123")
+    assert "daphne -b 127.0.0.1 -p 8123 config.asgi:application" in commands
+    assert "config.addresses 127.0.0.1 8123" in commands
     assert "8000" not in commands
-    assert "daphne -b 127.0.0.1 -p 8000 " in dry_run()
+
+
+def test_make_run_serves_the_rooms_phones_by_default():
+    assert "daphne -b 0.0.0.0 -p 8000 " in dry_run()
+    assert "config.addresses 0.0.0.0 8000" in dry_run()
+
+
+def test_make_run_tells_the_pages_where_the_server_listens():
+    assert "LISTEN_HOST=0.0.0.0 .venv/bin/daphne -b 0.0.0.0 " in dry_run()
+    assert "LISTEN_HOST=127.0.0.1 .venv/bin/daphne -b 127.0.0.1 " in dry_run(HOST="127.0.0.1")
 
 
 def test_make_run_turns_debug_off_and_allows_the_room_only_on_every_interface():
@@ -63,8 +73,8 @@ def test_make_run_turns_debug_off_and_allows_the_room_only_on_every_interface():
             check=True,
         ).stdout.strip()
 
-    assert allowed("HOST=0.0.0.0") == "*"
-    assert allowed() == "127.0.0.1,127.0.0.1,localhost"
+    assert allowed("HOST=0.0.0.0") == allowed() == "*"
+    assert allowed("HOST=127.0.0.1") == "127.0.0.1,127.0.0.1,localhost"
     assert allowed("HOST=192.168.0.7") == "192.168.0.7,127.0.0.1,localhost"
 
 

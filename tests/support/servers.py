@@ -1,7 +1,9 @@
 """Real daphne processes for the deployment tests and the live benchmark.
 
 ``Server`` is one ``python -m daphne`` process on a port of its own, pointed at a database
-and (optionally) a Redis channel layer by its environment, as a served club is; ``Servers``
+and (optionally) a Redis channel layer by its environment, as a served club is, listening on
+127.0.0.1 (or, as ``make run`` does, on its environment's ``LISTEN_HOST``: the tests still
+send it nothing but on loopback); ``Servers``
 starts several at once and stops them. A process's output (stdout and stderr) goes to a file:
 ``Server.check()`` fails, showing that file, when the process has died or has logged a
 traceback. ``Member`` makes authenticated requests to them as a signed-in member would: his
@@ -125,7 +127,7 @@ class Server:
                     "-m",
                     "daphne",
                     "-b",
-                    "127.0.0.1",
+                    self.env.get("LISTEN_HOST") or "127.0.0.1",
                     "-p",
                     str(self.port),
                     "config.asgi:application",
