@@ -207,6 +207,10 @@ def render_table(
         version = [page.deal.number, page.deal.version] + ([table.version] if table.version else [])
     context["stamp"] = " ".join(map(str, version))
     context["my_turn"] = seat is not None and page.mode == "turn"
+    context["page_title"] = _("%(game)s · deal %(n)s") % {
+        "game": page.game.title,
+        "n": page.deal.number,
+    }
     # only the regions that changed, for a page that says which it shows (games.regions)
     context["regions"] = regions.shown(request) if request.htmx and status == 200 else None
     if seat is not None:
@@ -236,7 +240,11 @@ def table_response(request, context: dict, status: int):
     regions.answered(
         response,
         context["regions"],
-        {"data-stamp": context["stamp"], "data-my-turn": "" if context["my_turn"] else None},
+        {
+            "data-stamp": context["stamp"],
+            "data-my-turn": "" if context["my_turn"] else None,
+            "data-title": context["page_title"],
+        },
     )
     return response
 

@@ -198,6 +198,18 @@
     }
   });
 
+  // The tab's title follows the table (its deal; a seat's own page marks its player's turn),
+  // from the table's own attributes, as the page rendered afresh would give it.
+  function title() {
+    const t = table();
+    if (!t || !t.dataset.title) return;
+    document.title = (t.hasAttribute("data-my-turn") ? "● " : "") + t.dataset.title;
+  }
+  title();
+  document.addEventListener("htmx:afterSettle", (event) => {
+    if (event.target === table()) title();
+  });
+
   document.addEventListener("htmx:afterSettle", (event) => {
     const t = table();
     const xhr = event.detail.xhr;

@@ -1,9 +1,8 @@
 // A seat's own page ([data-seat-page]): when its player's turn comes ([data-my-turn]) the
-// title and the favicon say so and, if he ticked them, a short sound (made here with
-// WebAudio: no file) or a vibration. His choices are kept in this browser.
+// favicon says so (the title too: static/js/regions.js) and, if he ticked them, a short sound
+// (made here with WebAudio: no file) or a vibration. His choices are kept in this browser.
 (function () {
   "use strict";
-  const title = document.title;
   const mark = "data:image/svg+xml," + encodeURIComponent(
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16">' +
     '<circle cx="8" cy="8" r="7" fill="#c0392b"/></svg>');
@@ -47,7 +46,6 @@
       if (ticked("vibrate") && navigator.vibrate) navigator.vibrate(200);
     }
     mine = now;
-    document.title = now ? "● " + title : title;
     if (!icon) {
       icon = document.createElement("link");
       icon.rel = "icon";

@@ -2,6 +2,7 @@
 those that changed, out of band, and the table's own attributes in a header; any other
 answer carries the whole table (games/regions.py)."""
 
+import html
 import json
 import re
 
@@ -74,8 +75,13 @@ def test_each_answer_of_a_whole_deal_carries_the_regions_that_changed_and_only_t
         assert sent == {name: now[name] for name in regions.NAMES if now[name] != shown[name]}
         assert page.count('hx-swap-oob="true"') == len(sent) + 1  # and the announcement
         fresh_stamp = re.search(r'data-stamp="([0-9 ]+)"', afresh.content.decode()).group(1)
+        fresh_title = re.search(r'data-title="([^"]+)"', afresh.content.decode()).group(1)
         attributes = json.loads(response["X-Table-Attributes"])
-        assert attributes == {"data-stamp": fresh_stamp, "data-my-turn": None}
+        assert attributes == {
+            "data-stamp": fresh_stamp,
+            "data-my-turn": None,
+            "data-title": html.unescape(fresh_title),
+        }
         fewer += len(sent) < len(regions.NAMES)
         shown = now
     assert fewer, "every answer carried every region"
