@@ -17,7 +17,7 @@ from games.models import Deal
 from games.models import Table as HotseatTable
 
 from . import selectors
-from .models import Adjustment, Entrant, RoundTable, TableSeat, Tournament
+from .models import Adjustment, Entrant, ReportedRow, RoundTable, TableSeat, Tournament
 
 ROOM = 10  # the rows offered for a sheet of no fixed length (a match to a target score)
 PROBE = 200  # a sheet not complete after this many rows has no fixed length
@@ -170,6 +170,7 @@ class TableState:
     entered_by: str | None = None
     confirmed_by: str | None = None
     stopped: bool = False  # played here, its hotseat table finished or abandoned
+    reported: bool = False  # its players report its rows through its entry link
     repeats: list = field(default_factory=list)  # a draft's: who met before (selectors_draft)
 
     @property
@@ -275,7 +276,7 @@ def withdrawal(tournament: Tournament, entrant: Entrant) -> Withdrawal:
 
 
 def run_page(tournament: Tournament) -> RunPage:
-    """The tournament as its director runs it (9 queries)."""
+    """The tournament as its director runs it (10 queries)."""
     played = selectors.played(tournament)
     entrants = played.entrants
     by_name = {entrant.player.name: entrant for entrant in entrants}
@@ -298,6 +299,12 @@ def run_page(tournament: Tournament) -> RunPage:
             pk__in=[table.hotseat_id for table in models if table.hotseat_id]
         ).values_list("pk", "token", "state")
     }
+    # a row awaiting confirmation makes a table reported, before its first row is confirmed
+    reporting = set(
+        ReportedRow.objects.filter(table__in=[table.pk for table in models]).values_list(
+            "table_id", flat=True
+        )
+    )
     lengths: dict[int, int | None] = {}
     rounds = []
     for round_, tables, shown in zip(
@@ -326,6 +333,7 @@ def run_page(tournament: Tournament) -> RunPage:
                     watch_url=reverse("watch", args=[table.watch_key]) if table.watch_key else None,
                     entered_by=users.get(table.entered_by_id),
                     confirmed_by=users.get(table.confirmed_by_id),
+                    reported=table.reported or table.pk in reporting,
                 )
             )
         byes = [by_name[name] for name in shown.byes]

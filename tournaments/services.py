@@ -712,7 +712,11 @@ def play_here(*, table: RoundTable, user, devices: bool = False) -> RoundTable:
         tournament = locked.round.tournament
         if not locked.round.released:
             raise TournamentError(gettext_noop("The round has not been released yet."))
-        if locked.hotseat_id is not None or locked.rows.exists():
+        if (
+            locked.hotseat_id is not None
+            or locked.rows.exists()
+            or ReportedRow.objects.filter(table=locked).exists()
+        ):
             raise TournamentError(gettext_noop("This table's sheet has already begun."))
         players = [
             seat.entrant.player

@@ -95,6 +95,8 @@ def new_tournament(request, game):
 def render_run(request, tournament: Tournament, *, error=None, status=200, **forms):
     page = selectors_director.run_page(tournament)
     draft = page.draft
+    officials = roles.officials(tournament)
+    directors = [official for official in officials if official.role == roles.DIRECTOR]
     context = {
         "page": page,
         "check_in": selectors_check_in.check_in_list(
@@ -108,7 +110,8 @@ def render_run(request, tournament: Tournament, *, error=None, status=200, **for
         "game": registry.game(tournament.game),
         "error": error,
         "is_director": roles.directs(request.user, tournament),
-        "officials": roles.officials(tournament),
+        "officials": officials,
+        "sole_director": directors[0].pk if len(directors) == 1 else None,  # stays
         "official_form": (forms.get("official_form") or OfficialForm(tournament))
         if roles.directs(request.user, tournament)
         else None,
