@@ -17,7 +17,15 @@ from games.models import Deal
 from games.models import Table as HotseatTable
 
 from . import selectors
-from .models import Adjustment, Entrant, ReportedRow, RoundTable, TableSeat, Tournament
+from .models import (
+    Adjustment,
+    Entrant,
+    ReportedRow,
+    RoundTable,
+    SheetRow,
+    TableSeat,
+    Tournament,
+)
 
 ROOM = 10  # the rows offered for a sheet of no fixed length (a match to a target score)
 PROBE = 200  # a sheet not complete after this many rows has no fixed length
@@ -167,8 +175,8 @@ class TableState:
     points: list[int]
     hotseat_url: str | None = None
     watch_url: str | None = None  # its spectators' page
-    entered_by: str | None = None
-    confirmed_by: str | None = None
+    entered_by: str | None = None  # the scorer who typed it; its players who entered rows
+    confirmed_by: str | None = None  # ...and the scorer or the players who confirmed them
     stopped: bool = False  # played here, its hotseat table finished or abandoned
     reported: bool = False  # its players report its rows through its entry link
     repeats: list = field(default_factory=list)  # a draft's: who met before (selectors_draft)
@@ -276,7 +284,8 @@ def withdrawal(tournament: Tournament, entrant: Entrant) -> Withdrawal:
 
 
 def run_page(tournament: Tournament) -> RunPage:
-    """The tournament as its director runs it (10 queries)."""
+    """The tournament as its director runs it (10 queries; 11 once its players report a
+    table's rows)."""
     played = selectors.played(tournament)
     entrants = played.entrants
     by_name = {entrant.player.name: entrant for entrant in entrants}
@@ -305,6 +314,13 @@ def run_page(tournament: Tournament) -> RunPage:
             "table_id", flat=True
         )
     )
+    reporters: dict[int, tuple[set[int], set[int]]] = {}  # the seats who entered, confirmed
+    for table_id, entered, confirmed in SheetRow.objects.filter(
+        table__in=[table.pk for table in models if table.reported]
+    ).values_list("table_id", "entered_by_seat", "confirmed_by_seat"):
+        seats = reporters.setdefault(table_id, (set(), set()))
+        seats[0].add(entered)
+        seats[1].add(confirmed)
     lengths: dict[int, int | None] = {}
     rounds = []
     for round_, tables, shown in zip(
@@ -318,6 +334,13 @@ def run_page(tournament: Tournament) -> RunPage:
             if size not in lengths:
                 lengths[size] = planned_deals(tournament, size)
             token, state = hotseats.get(table.hotseat_id, (None, None))
+            if table.pk in reporters:
+                entered_by, confirmed_by = (
+                    seat_names(sheet.players, seats) for seats in reporters[table.pk]
+                )
+            else:
+                entered_by = users.get(table.entered_by_id)
+                confirmed_by = users.get(table.confirmed_by_id)
             states.append(
                 TableState(
                     model=table,
@@ -331,8 +354,8 @@ def run_page(tournament: Tournament) -> RunPage:
                     hotseat_url=reverse("table", args=[token]) if token else None,
                     stopped=state not in (None, HotseatTable.State.PLAYING),
                     watch_url=reverse("watch", args=[table.watch_key]) if table.watch_key else None,
-                    entered_by=users.get(table.entered_by_id),
-                    confirmed_by=users.get(table.confirmed_by_id),
+                    entered_by=entered_by,
+                    confirmed_by=confirmed_by,
                     reported=table.reported or table.pk in reporting,
                 )
             )
@@ -353,6 +376,11 @@ def run_page(tournament: Tournament) -> RunPage:
         .order_by("round__number", "pk")
     )
     return RunPage(tournament, entrants, rounds, adjustments)
+
+
+def seat_names(names: list[str], seats: set) -> str:
+    """The players of these seats (from 0), in seat order."""
+    return ", ".join(name for seat, name in enumerate(names) if seat in seats)
 
 
 # -- a round's tables and one table -------------------------------------------------------

@@ -617,7 +617,17 @@ def confirm_reported_row(*, table: RoundTable, seat: int, seen: str) -> SheetRow
                 gettext_noop("Another player of the table must confirm the row you entered.")
             )
         checked, index = check_report(locked, pending.data)
-        (row,) = SheetRow.objects.bulk_create([SheetRow(table=locked, index=index, data=checked)])
+        (row,) = SheetRow.objects.bulk_create(
+            [
+                SheetRow(
+                    table=locked,
+                    index=index,
+                    data=checked,
+                    entered_by_seat=pending.seat,
+                    confirmed_by_seat=seat,
+                )
+            ]
+        )
         pending.delete()
         if not locked.reported:
             locked.reported = True
