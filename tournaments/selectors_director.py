@@ -17,6 +17,7 @@ from games.models import Deal
 from games.models import Table as HotseatTable
 
 from . import selectors
+from .document import MOST_ROUNDS
 from .models import (
     Adjustment,
     Entrant,
@@ -242,14 +243,24 @@ class RunPage:
     entrants: list[Entrant]
     rounds: list[RoundState]
     adjustments: list[Adjustment]
+    finished: bool = False  # selectors.finished
 
     @property
     def draft(self) -> RoundState | None:
         return self.rounds[-1] if self.rounds and not self.rounds[-1].released else None
 
     @property
+    def planned_seated(self) -> bool:
+        """Every planned round has been drawn: no late entrant has a round left to play."""
+        return len(self.rounds) >= self.tournament.rounds_planned
+
+    @property
     def can_draw(self) -> bool:
-        return self.draft is None and len(self.rounds) < self.tournament.rounds_planned
+        return self.draft is None and not self.planned_seated
+
+    @property
+    def can_plan_round(self) -> bool:
+        return self.planned_seated and self.tournament.rounds_planned < MOST_ROUNDS
 
     @property
     def next_round(self) -> int:
@@ -375,7 +386,7 @@ def run_page(tournament: Tournament) -> RunPage:
         .select_related("round", "entrant__player", "by")
         .order_by("round__number", "pk")
     )
-    return RunPage(tournament, entrants, rounds, adjustments)
+    return RunPage(tournament, entrants, rounds, adjustments, selectors.finished(played))
 
 
 def seat_names(names: list[str], seats: set) -> str:

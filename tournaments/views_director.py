@@ -236,6 +236,18 @@ def draw(request, tournament):
 
 
 @write(roles.directs)
+def plan_round(request, tournament):
+    """One more round planned; the form carries the rounds planned its page showed."""
+    planned = request.POST.get("planned", "")
+    services.plan_round(
+        tournament=tournament,
+        user=request.user,
+        planned_seen=int(planned) if planned.isascii() and planned.isdigit() else None,
+    )
+    return run_url(tournament, "next-round")
+
+
+@write(roles.directs)
 def swap(request, tournament, number):
     round_ = get_or_404(Round.objects.all(), tournament=tournament, number=number)
     form = SwapForm(round_, request.POST)
