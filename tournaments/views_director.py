@@ -109,6 +109,7 @@ def render_run(request, tournament: Tournament, *, error=None, status=200, **for
         "tournament": tournament,
         "game": registry.game(tournament.game),
         "error": error,
+        "live": status == 200,  # a refusal answers at the form's address, not the page's
         "is_director": roles.directs(request.user, tournament),
         "officials": officials,
         "sole_director": directors[0].pk if len(directors) == 1 else None,  # stays

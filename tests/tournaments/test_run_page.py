@@ -1,21 +1,29 @@
 """The director's Run page: every link and button it offers, for each kind of table (a paper
 sheet typed in, one reported from the players' phones through its entry link, one played
 here at a shared screen, one played on the players' devices) in each state, answers the
-director without an error."""
+director without an error; and the page follows the tournament live, as its public pages do:
+a player's own check-in, an entry, a result, a change of its officials or tables elsewhere
+reaches it without a reload."""
 
+import json
+import re
 from html.parser import HTMLParser
 from urllib.parse import urldefrag, urlsplit
 
 import pytest
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
 from django.db import transaction
+from django.test import Client
 
 from club.roles import DIRECTOR, PLAYER
 from games import services as games_services
 from tests.support.accounts import name_official, user_in
 from tests.support.site_pages import advance, current
+from tests.support.sockets import ORIGIN, socket
 from tests.support.tournaments import enter, new_tournament, variety_row
-from tournaments import services, services_check_in
-from tournaments.models import RoundTable
+from tournaments import roles, services, services_check_in
+from tournaments.models import RoundTable, Tournament
 
 pytestmark = pytest.mark.django_db
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
@@ -259,3 +267,81 @@ def test_a_table_reported_from_phones_offers_its_rows_and_never_its_typed_sheet(
     correction = f"/tournaments/{tournament.key}/tables/{table.pk}/rows/1/"
     assert f'href="{correction}"' in client.get(rows).content.decode()
     assert client.get(correction).status_code == 200
+
+
+LIVE = re.compile(r'data-live="([^"]+)" data-stamp="(\d+)" data-keep-unsent')
+
+
+def on_devices(director, players):
+    """A Выборы tournament of four, round 1 released and played here on the players' own
+    devices: the tournament and its seats in seat order."""
+    tournament = new_tournament(director, rounds_planned=2)
+    enter(tournament, players, director)
+    round_ = services.draw_round(tournament=tournament, user=director)
+    services.release_round(round_=round_, user=director)
+    table = services.play_here(table=round_.tables.get(), user=director, devices=True)
+    return tournament, list(table.hotseat.seats.select_related("player").order_by("position"))
+
+
+def test_the_run_page_follows_its_tournament_and_a_refused_forms_answer_does_not(
+    client, director, players
+):
+    tournament = new_tournament(director)
+    client.force_login(director)
+    page = client.get(f"/tournaments/{tournament.key}/run/").content.decode()
+    live = LIVE.search(page)
+    assert live and live[1] == f"/ws/tournaments/{tournament.key}/"
+    assert int(live[2]) == Tournament.objects.get(pk=tournament.pk).version
+    assert "js/live.js" in page
+    # the answer to a refused form is at the form's address, which a fetch would not find
+    refused = client.post(f"/tournaments/{tournament.key}/run/enter", {"enter-name": "  "})
+    assert refused.status_code == 400 and "data-live" not in refused.content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_run_page_hears_a_players_check_in_from_his_seat_and_then_shows_it(
+    client, director, players
+):
+    tournament, seats = on_devices(director, players)
+    client.force_login(director)
+    run = f"/tournaments/{tournament.key}/run/"
+    path, shown = LIVE.search(client.get(run).content.decode()).groups()
+    phone = Client()
+    seat_check_in = f"/tournaments/{tournament.key}/check-in/seat/{seats[2].key}"
+
+    async def follow():
+        communicator = socket(path, ORIGIN)
+        assert (await communicator.connect())[0]
+        first = json.loads(await communicator.receive_from())["stamp"]
+        answer = await database_sync_to_async(phone.post)(
+            seat_check_in, {"round": "2", "present": "1"}
+        )
+        later = json.loads(await communicator.receive_from(timeout=5))["stamp"]
+        await communicator.disconnect()
+        return first, answer.status_code, later
+
+    first, status, later = async_to_sync(follow)()
+    assert status == 302 and first == [int(shown)] and later > first
+    page = client.get(run, **EN).content.decode()  # what the page fetches on hearing it
+    assert f'data-stamp="{later[0]}"' in page
+    assert "1 of 4 checked in: round 2 seats only those checked in." in page
+    assert f"Checked in: {seats[2].player.name}" in page
+
+
+def test_the_run_page_is_told_of_its_officials_and_of_a_table_abandoned_elsewhere(
+    director, scorer, players
+):
+    tournament, seats = on_devices(director, players)
+
+    def version():
+        return Tournament.objects.get(pk=tournament.pk).version
+
+    before = version()
+    name_official(tournament, scorer)
+    assert version() == before + 1
+    roles.remove_official(tournament=tournament, account=scorer, by=director)
+    assert version() == before + 2
+    hotseat = seats[0].table
+    hotseat.refresh_from_db()
+    games_services.abandon_table(table=hotseat, expected_version=hotseat.version, user=director)
+    assert version() == before + 3
