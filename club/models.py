@@ -91,6 +91,7 @@ class AuditEntry(models.Model):
         TOURNAMENT_WITHDRAW = "tournament.withdraw", _("player withdrawn")
         TOURNAMENT_WITHDRAW_UNDO = "tournament.withdraw.undo", _("withdrawal undone")
         TOURNAMENT_PLAY_HERE = "tournament.play_here", _("table played here")
+        TOURNAMENT_PLAN_ROUND = "tournament.plan_round", _("round added to the plan")
         TOURNAMENT_ADJUST = "tournament.adjust", _("adjustment made")
         TOURNAMENT_ADJUST_CORRECT = "tournament.adjust.correct", _("adjustment corrected")
         TOURNAMENT_ADJUST_REVERT = "tournament.adjust.revert", _("adjustment reverted")

@@ -527,6 +527,7 @@ def abandon_table(*, table: Table, expected_version: int, user) -> Table:
 
     def abandon(locked: Table, last: Deal | None) -> dict:
         locked.state = Table.State.ABANDONED
+        signals.table_abandoned.send(sender=Table, table=locked)
         return {"deal": last.number if last else None, "deal_over": last.is_over if last else None}
 
     return _manage(table, expected_version, user, "table.abandon", abandon)

@@ -325,7 +325,8 @@ class TableSeat(models.Model):
 
 class SheetRow(models.Model):
     """One deal's row of a table's sheet, as the game's tournament parts checked it: typed
-    in, or written from a hotseat deal's result in the transaction of its last action."""
+    in, reported by the table's players through its entry link, or written from a hotseat
+    deal's result in the transaction of its last action."""
 
     table = models.ForeignKey(
         RoundTable, verbose_name=_("table"), on_delete=models.CASCADE, related_name="rows"
@@ -333,8 +334,17 @@ class SheetRow(models.Model):
     index = models.PositiveSmallIntegerField(_("row"))
     data = models.JSONField(_("row"))
     created_at = models.DateTimeField(_("entered"), auto_now_add=True)
+    # A row its players reported: the seats (from 0) of the player who entered it on his
+    # phone and of the one who confirmed it on his (a correction changes neither).
+    entered_by_seat = models.PositiveSmallIntegerField(
+        _("entered by seat"), null=True, blank=True, editable=False
+    )
+    confirmed_by_seat = models.PositiveSmallIntegerField(
+        _("confirmed by seat"), null=True, blank=True, editable=False
+    )
     history = HistoricalRecords(  # who changed it, when, why, and what it was
-        history_change_reason_field=models.TextField(null=True)
+        history_change_reason_field=models.TextField(null=True),
+        excluded_fields=["entered_by_seat", "confirmed_by_seat"],
     )
 
     class Meta:

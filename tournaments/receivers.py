@@ -1,5 +1,5 @@
 from .models import RoundTable
-from .services import sync_hotseat_rows
+from .services import notify_on_commit, sync_hotseat_rows
 
 
 def hotseat_deal_changed(sender, deal, **kwargs) -> None:
@@ -11,3 +11,12 @@ def hotseat_deal_changed(sender, deal, **kwargs) -> None:
     )
     if table is not None:
         sync_hotseat_rows(table)
+
+
+def hotseat_table_abandoned(sender, table, **kwargs) -> None:
+    """A table played here abandoned: the tournament's Run page shows it stopped."""
+    round_table = (
+        RoundTable.objects.select_related("round__tournament").filter(hotseat_id=table.pk).first()
+    )
+    if round_table is not None:
+        notify_on_commit(round_table.round.tournament)

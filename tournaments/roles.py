@@ -132,6 +132,7 @@ def name_official(*, tournament: Tournament, account, role: str, by) -> Official
                 ) from None
         audit(by, "tournament.role.add", locked, account, role)
         forget(by, locked)
+        tell_pages(locked)
     return official
 
 
@@ -152,6 +153,14 @@ def remove_official(*, tournament: Tournament, account, by) -> None:
         current.delete()
         audit(by, "tournament.role.remove", locked, account, current.role)
         forget(by, locked)
+        tell_pages(locked)
+
+
+def tell_pages(tournament: Tournament) -> None:
+    """Its Run page lists its directors and scorers: its live pages are told."""
+    from .services import notify_on_commit  # the services import this module
+
+    notify_on_commit(tournament)
 
 
 def last_director_stays(tournament: Tournament, leaving: Official) -> None:

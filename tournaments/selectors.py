@@ -171,6 +171,19 @@ def counts(tournament: Tournament, table: RoundTable, sheet: DocumentTable) -> b
     )
 
 
+def finished(played_: Played) -> bool:
+    """Every planned round released, and every table of the last one counts: the standings
+    are final (until the director plans one more round). ``played_`` with its draft or
+    without (no query)."""
+    tournament = played_.tournament
+    if len(played_.rounds) < tournament.rounds_planned or not all(played_.released):
+        return False
+    return all(
+        counts(tournament, table, sheet)
+        for table, sheet in zip(played_.tables[-1], played_.rounds[-1].tables, strict=True)
+    )
+
+
 def standings(tournament: Tournament, played_: Played | None = None) -> Standings:
     """The standings as the rules define them, over the released rounds, with each
     entrant's round by round breakdown; adjustments add to the game points (7 queries)."""

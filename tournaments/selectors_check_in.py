@@ -82,6 +82,10 @@ class CheckInList:
         return len(self.present)
 
     @property
+    def total(self) -> int:
+        return len(self.marks)
+
+    @property
     def in_use(self) -> bool:
         """Someone still in is checked in: only those checked in are seated."""
         return bool(self.present)
@@ -135,12 +139,22 @@ def check_in_list(
 
 @dataclass(frozen=True)
 class Offer:
-    """The player's own check-in button for one tournament."""
+    """The player's own check-in button for one tournament, and where its check-in stands."""
 
     entrant: Entrant
     number: int  # the round
     present: bool
     drafted: bool  # the round has been drawn (a draft): checking in now needs a redraw
+    count: int  # the entrants still in for the round who are checked in, he among them
+    total: int  # the entrants still in for the round
+
+
+def offer(entrant: Entrant, entrants: list[Entrant], number: int, present: set[int], drafted):
+    """``entrant``'s offer for round ``number``, among the tournament's ``entrants``, those
+    of ``present`` checked in for it."""
+    eligible = still_in(entrants, number)
+    count = sum(1 for e in eligible if e.pk in present)
+    return Offer(entrant, number, entrant.pk in present, drafted, count, len(eligible))
 
 
 def own_offers(user, shown: list) -> dict[int, Offer]:
@@ -150,27 +164,27 @@ def own_offers(user, shown: list) -> dict[int, Offer]:
     none for a visitor, or where he has nothing to check in for)."""
     if not getattr(user, "is_authenticated", False):
         return {}
-    wanted: dict[int, tuple[Entrant, int]] = {}
+    wanted: dict[int, tuple[Entrant, int, list[Entrant]]] = {}
     for tournament, played_ in shown:
         number = check_in_round(tournament, len(played_.rounds))
         mine = [e for e in played_.entrants if e.player.user_id == user.pk]
         if number is not None and still_in(mine, number):
-            wanted[tournament.pk] = (mine[0], number)
+            wanted[tournament.pk] = (mine[0], number, played_.entrants)
     if not wanted:
         return {}
-    present = set(
-        CheckIn.objects.filter(entrant__in=[e.pk for e, _ in wanted.values()]).values_list(
-            "entrant_id", "round"
-        )
-    )
+    present: dict[tuple[int, int], set[int]] = {}
+    for tournament_id, number, entrant_id in CheckIn.objects.filter(
+        tournament__in=list(wanted)
+    ).values_list("tournament_id", "round", "entrant_id"):
+        present.setdefault((tournament_id, number), set()).add(entrant_id)
     drafts = set(
         Round.objects.filter(tournament__in=list(wanted), released=False).values_list(
             "tournament_id", flat=True
         )
     )
     return {
-        pk: Offer(entrant, number, (entrant.pk, number) in present, pk in drafts)
-        for pk, (entrant, number) in wanted.items()
+        pk: offer(entrant, entrants, number, present.get((pk, number), set()), pk in drafts)
+        for pk, (entrant, number, entrants) in wanted.items()
     }
 
 
@@ -202,13 +216,9 @@ def seat_offer(seat) -> Offer | None:
     number = check_in_round(tournament, sum(rounds))
     if number is None:
         return None
-    entrant = (
-        Entrant.objects.select_related("player")
-        .filter(tournament=tournament, player_id=place.player_id)
-        .first()
-    )
+    entrants = list(Entrant.objects.select_related("player").filter(tournament=tournament))
+    entrant = next((e for e in entrants if e.player_id == place.player_id), None)
     if entrant is None or not still_in([entrant], number):
         return None
     entrant.tournament = tournament
-    present = CheckIn.objects.filter(entrant=entrant, round=number).exists()
-    return Offer(entrant, number, present, not all(rounds))
+    return offer(entrant, entrants, number, checked_in(tournament, number), not all(rounds))

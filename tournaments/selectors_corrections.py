@@ -63,6 +63,19 @@ def row_words(layout_: Layout, data) -> list[tuple[str, str]]:
     ]
 
 
+def reporters_words(row: SheetRow, names: list[str]) -> str:
+    """Who reported a row from the table's phones: the player who entered it and the one who
+    confirmed it; "" for a row typed in or played here."""
+    seats = (row.entered_by_seat, row.confirmed_by_seat)
+    if not all(type(seat) is int and 0 <= seat < len(names) for seat in seats):
+        return ""
+    entered, confirmed = (names[seat] for seat in seats)
+    return gettext("entered by %(entered)s, confirmed by %(confirmed)s") % {
+        "entered": entered,
+        "confirmed": confirmed,
+    }
+
+
 def reason_words(reason: str | None) -> str:
     """A version's reason; the first version's, which the services write, translated."""
     return gettext(FIRST_REASON) if reason == FIRST_REASON else (reason or "")
@@ -164,6 +177,8 @@ def row_page(tournament: Tournament, pk: int, index: int) -> RowPage:
                 row_words(layout_, row.data),
             )
         )
+    if not versions[0].who:  # as it was first saved: by its players, if they reported it
+        versions[0].who = reporters_words(row, layout_.names)
     versions[-1].current = True
     return RowPage(tournament, table, layout_, row, versions[::-1])
 

@@ -17,7 +17,16 @@ from games.models import Deal
 from games.models import Table as HotseatTable
 
 from . import selectors
-from .models import Adjustment, Entrant, RoundTable, TableSeat, Tournament
+from .document import MOST_ROUNDS
+from .models import (
+    Adjustment,
+    Entrant,
+    ReportedRow,
+    RoundTable,
+    SheetRow,
+    TableSeat,
+    Tournament,
+)
 
 ROOM = 10  # the rows offered for a sheet of no fixed length (a match to a target score)
 PROBE = 200  # a sheet not complete after this many rows has no fixed length
@@ -167,9 +176,10 @@ class TableState:
     points: list[int]
     hotseat_url: str | None = None
     watch_url: str | None = None  # its spectators' page
-    entered_by: str | None = None
-    confirmed_by: str | None = None
+    entered_by: str | None = None  # the scorer who typed it; its players who entered rows
+    confirmed_by: str | None = None  # ...and the scorer or the players who confirmed them
     stopped: bool = False  # played here, its hotseat table finished or abandoned
+    reported: bool = False  # its players report its rows through its entry link
     repeats: list = field(default_factory=list)  # a draft's: who met before (selectors_draft)
 
     @property
@@ -233,14 +243,24 @@ class RunPage:
     entrants: list[Entrant]
     rounds: list[RoundState]
     adjustments: list[Adjustment]
+    finished: bool = False  # selectors.finished
 
     @property
     def draft(self) -> RoundState | None:
         return self.rounds[-1] if self.rounds and not self.rounds[-1].released else None
 
     @property
+    def planned_seated(self) -> bool:
+        """Every planned round has been drawn: no late entrant has a round left to play."""
+        return len(self.rounds) >= self.tournament.rounds_planned
+
+    @property
     def can_draw(self) -> bool:
-        return self.draft is None and len(self.rounds) < self.tournament.rounds_planned
+        return self.draft is None and not self.planned_seated
+
+    @property
+    def can_plan_round(self) -> bool:
+        return self.planned_seated and self.tournament.rounds_planned < MOST_ROUNDS
 
     @property
     def next_round(self) -> int:
@@ -275,7 +295,8 @@ def withdrawal(tournament: Tournament, entrant: Entrant) -> Withdrawal:
 
 
 def run_page(tournament: Tournament) -> RunPage:
-    """The tournament as its director runs it (9 queries)."""
+    """The tournament as its director runs it (10 queries; 11 once its players report a
+    table's rows)."""
     played = selectors.played(tournament)
     entrants = played.entrants
     by_name = {entrant.player.name: entrant for entrant in entrants}
@@ -298,6 +319,19 @@ def run_page(tournament: Tournament) -> RunPage:
             pk__in=[table.hotseat_id for table in models if table.hotseat_id]
         ).values_list("pk", "token", "state")
     }
+    # a row awaiting confirmation makes a table reported, before its first row is confirmed
+    reporting = set(
+        ReportedRow.objects.filter(table__in=[table.pk for table in models]).values_list(
+            "table_id", flat=True
+        )
+    )
+    reporters: dict[int, tuple[set[int], set[int]]] = {}  # the seats who entered, confirmed
+    for table_id, entered, confirmed in SheetRow.objects.filter(
+        table__in=[table.pk for table in models if table.reported]
+    ).values_list("table_id", "entered_by_seat", "confirmed_by_seat"):
+        seats = reporters.setdefault(table_id, (set(), set()))
+        seats[0].add(entered)
+        seats[1].add(confirmed)
     lengths: dict[int, int | None] = {}
     rounds = []
     for round_, tables, shown in zip(
@@ -311,6 +345,13 @@ def run_page(tournament: Tournament) -> RunPage:
             if size not in lengths:
                 lengths[size] = planned_deals(tournament, size)
             token, state = hotseats.get(table.hotseat_id, (None, None))
+            if table.pk in reporters:
+                entered_by, confirmed_by = (
+                    seat_names(sheet.players, seats) for seats in reporters[table.pk]
+                )
+            else:
+                entered_by = users.get(table.entered_by_id)
+                confirmed_by = users.get(table.confirmed_by_id)
             states.append(
                 TableState(
                     model=table,
@@ -324,8 +365,9 @@ def run_page(tournament: Tournament) -> RunPage:
                     hotseat_url=reverse("table", args=[token]) if token else None,
                     stopped=state not in (None, HotseatTable.State.PLAYING),
                     watch_url=reverse("watch", args=[table.watch_key]) if table.watch_key else None,
-                    entered_by=users.get(table.entered_by_id),
-                    confirmed_by=users.get(table.confirmed_by_id),
+                    entered_by=entered_by,
+                    confirmed_by=confirmed_by,
+                    reported=table.reported or table.pk in reporting,
                 )
             )
         byes = [by_name[name] for name in shown.byes]
@@ -344,7 +386,12 @@ def run_page(tournament: Tournament) -> RunPage:
         .select_related("round", "entrant__player", "by")
         .order_by("round__number", "pk")
     )
-    return RunPage(tournament, entrants, rounds, adjustments)
+    return RunPage(tournament, entrants, rounds, adjustments, selectors.finished(played))
+
+
+def seat_names(names: list[str], seats: set) -> str:
+    """The players of these seats (from 0), in seat order."""
+    return ", ".join(name for seat, name in enumerate(names) if seat in seats)
 
 
 # -- a round's tables and one table -------------------------------------------------------

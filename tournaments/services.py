@@ -24,7 +24,14 @@ from games.services import group_name as table_group
 from . import seating
 from . import selectors_check_in as check_in
 from .addresses import key_lookup, readable_key
-from .document import Document, NotADocument, OptionsRefused, Unplayable, read_settings
+from .document import (
+    MOST_ROUNDS,
+    Document,
+    NotADocument,
+    OptionsRefused,
+    Unplayable,
+    read_settings,
+)
 from .models import (
     Adjustment,
     Bye,
@@ -252,10 +259,18 @@ def add_entrant(*, tournament: Tournament, player, user) -> Entrant:
 
 def add_entrants(*, tournament: Tournament, players: list, user) -> list[Entrant]:
     """Club players (``Player``) and names (a club player's, or a new one's) enter in this
-    order, all or none; seated from the next round not yet drawn. ``EntryRefused`` names
-    the first entry at fault."""
+    order, all or none; seated from the next round not yet drawn, and refused once every
+    planned round has been drawn (he would play none). ``EntryRefused`` names the first
+    entry at fault."""
     with transaction.atomic():
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if locked.rounds.count() >= locked.rounds_planned:
+            raise TournamentError(
+                gettext_noop(
+                    "Every planned round has been seated: plan one more round before entering "
+                    "a late entrant."
+                )
+            )
         names = []
         for index, entry in enumerate(players):
             try:
@@ -617,7 +632,17 @@ def confirm_reported_row(*, table: RoundTable, seat: int, seen: str) -> SheetRow
                 gettext_noop("Another player of the table must confirm the row you entered.")
             )
         checked, index = check_report(locked, pending.data)
-        (row,) = SheetRow.objects.bulk_create([SheetRow(table=locked, index=index, data=checked)])
+        (row,) = SheetRow.objects.bulk_create(
+            [
+                SheetRow(
+                    table=locked,
+                    index=index,
+                    data=checked,
+                    entered_by_seat=pending.seat,
+                    confirmed_by_seat=seat,
+                )
+            ]
+        )
         pending.delete()
         if not locked.reported:
             locked.reported = True
@@ -712,7 +737,11 @@ def play_here(*, table: RoundTable, user, devices: bool = False) -> RoundTable:
         tournament = locked.round.tournament
         if not locked.round.released:
             raise TournamentError(gettext_noop("The round has not been released yet."))
-        if locked.hotseat_id is not None or locked.rows.exists():
+        if (
+            locked.hotseat_id is not None
+            or locked.rows.exists()
+            or ReportedRow.objects.filter(table=locked).exists()
+        ):
             raise TournamentError(gettext_noop("This table's sheet has already begun."))
         players = [
             seat.entrant.player
@@ -739,6 +768,38 @@ def play_here(*, table: RoundTable, user, devices: bool = False) -> RoundTable:
             devices=devices,
         )
         notify_on_commit(tournament)
+    return locked
+
+
+def plan_round(*, tournament: Tournament, user, planned_seen: int | None) -> Tournament:
+    """One more round planned, once every planned round has been seated: a finished
+    tournament is under way again, its next round checked in for, entered for and drawn as
+    any other. ``planned_seen``: the rounds planned the page showed (Stale if they have
+    changed since: a second click plans nothing more)."""
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if planned_seen != locked.rounds_planned:
+            raise Stale(
+                gettext_noop(
+                    "The tournament now has %(count)s rounds planned: this page showed "
+                    "another plan. Look again."
+                ),
+                count=locked.rounds_planned,
+            )
+        seated = locked.rounds.count()
+        if seated < locked.rounds_planned:
+            raise TournamentError(
+                gettext_noop("Round %(number)s is planned and not seated yet: seat it first."),
+                number=seated + 1,
+            )
+        if locked.rounds_planned >= MOST_ROUNDS:
+            raise TournamentError(
+                gettext_noop("A tournament has at most %(count)s rounds."), count=MOST_ROUNDS
+            )
+        locked.rounds_planned += 1
+        locked.save(update_fields=["rounds_planned"])
+        audit(user, "tournament.plan_round", locked, rounds_planned=locked.rounds_planned)
+        notify_on_commit(locked, seat_pages=True)
     return locked
 
 

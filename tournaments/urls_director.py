@@ -17,6 +17,7 @@ urlpatterns = [
         name="tournament-undo-withdrawal",
     ),
     path("<str:key>/run/draw", views.draw, name="tournament-draw"),
+    path("<str:key>/run/plan-round", views.plan_round, name="tournament-plan-round"),
     path("<str:key>/run/rounds/<int:number>/swap", views.swap, name="tournament-swap"),
     path("<str:key>/run/rounds/<int:number>/release", views.release, name="tournament-release"),
     path(

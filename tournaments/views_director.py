@@ -95,6 +95,8 @@ def new_tournament(request, game):
 def render_run(request, tournament: Tournament, *, error=None, status=200, **forms):
     page = selectors_director.run_page(tournament)
     draft = page.draft
+    officials = roles.officials(tournament)
+    directors = [official for official in officials if official.role == roles.DIRECTOR]
     context = {
         "page": page,
         "check_in": selectors_check_in.check_in_list(
@@ -107,8 +109,10 @@ def render_run(request, tournament: Tournament, *, error=None, status=200, **for
         "tournament": tournament,
         "game": registry.game(tournament.game),
         "error": error,
+        "live": status == 200,  # a refusal answers at the form's address, not the page's
         "is_director": roles.directs(request.user, tournament),
-        "officials": roles.officials(tournament),
+        "officials": officials,
+        "sole_director": directors[0].pk if len(directors) == 1 else None,  # stays
         "official_form": (forms.get("official_form") or OfficialForm(tournament))
         if roles.directs(request.user, tournament)
         else None,
@@ -230,6 +234,18 @@ def undo_withdrawal(request, tournament, pk):
 def draw(request, tournament):
     round_ = services.draw_round(tournament=tournament, user=request.user)
     return run_url(tournament, f"round-{round_.number}")
+
+
+@write(roles.directs)
+def plan_round(request, tournament):
+    """One more round planned; the form carries the rounds planned its page showed."""
+    planned = request.POST.get("planned", "")
+    services.plan_round(
+        tournament=tournament,
+        user=request.user,
+        planned_seen=int(planned) if planned.isascii() and planned.isdigit() else None,
+    )
+    return run_url(tournament, "next-round")
 
 
 @write(roles.directs)

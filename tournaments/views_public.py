@@ -258,6 +258,7 @@ def tournament_page(request, key: str):
             "entrants": played_.entrants,
             "rounds": round_views(played_),
             "can_run": tournament_roles.scores(request.user, tournament),
+            "finished": selectors.finished(played_),
             "check_in_offer": selectors_check_in.own_offers(
                 request.user, [(tournament, played_)]
             ).get(tournament.pk),
@@ -341,6 +342,7 @@ def standings_page(request, key: str):
             "order": [ORDER_LABELS[key] for key in tournament.order],
             "chart": places_chart(played_, standings, adjustments),
             "ratings": bool(changes),
+            "finished": selectors.finished(played_),
         },
     )
 
@@ -377,6 +379,7 @@ def projector(request, key: str):
             "game": registry.game(tournament.game),
             "columns": in_columns(rows, PROJECTOR_ROWS),
             "current": current,
+            "finished": selectors.finished(played_),
             "check_in": selectors_check_in.check_in_list(
                 tournament, played_.entrants, len(played_.rounds)
             ),
@@ -470,12 +473,6 @@ def current_seat(player: Player, played_: selectors.Played, views: list[RoundVie
     return None
 
 
-def under_way(played_: selectors.Played, views: list[RoundView]) -> bool:
-    """A round is still to be released, or the last one's tables do not all count yet."""
-    planned = played_.tournament.rounds_planned
-    return len(views) < planned or bool(views and any(t.state != COUNTED for t in views[-1].tables))
-
-
 def add_seat_links(request, player: Player, shown: list[PlayerTournament]) -> None:
     """The player's seat links of the tables he plays on his own device: on his page, for
     him signed in and for the tournament's directors alone (1 query; none for a visitor)."""
@@ -504,7 +501,7 @@ def player_page(request, pk: int):
         row = next(r for r in standing_rows(entered.standings, ids) if r.player_id == player.pk)
         rounds = []
         views = round_views(played_)
-        if follows is None and under_way(played_, views):
+        if follows is None and not selectors.finished(played_):
             follows = entered.tournament
         for index, view in enumerate(views, start=1):
             cell = row.rounds[index - 1]

@@ -6,6 +6,9 @@
 // A click on the page while its fetch is on its way wins: the fetch's answer is not swapped in
 // (it would replace the table the click came from, and the click's answer, the newer, would
 // land nowhere: htmx then reports oobErrorNoTarget for the announcement).
+// A page whose forms sit among what it follows ([data-keep-unsent]: the director's Run page)
+// keeps what its reader has typed or chosen and not sent: each such field of the fetched page
+// gets it back, found by its form's address, its name and (a box) its value.
 // A seat's own page ([data-seat-page]) tells its socket every 20 seconds that it is open
 // (who is connected); once its link is replaced (its address answers 404) it says so
 // ([data-gone]) and stops.
@@ -28,6 +31,50 @@
   let asking = false;  // (true while htmx.ajax issues that fetch)
   let overtaken = false;  // a click on the page was sent after it: its answer wins
   let gone = false;  // a seat's replaced link: nothing more to follow
+  let kept = null;  // what the reader had typed and not sent, while the page's fetch swaps
+
+  const FIELDS = "input:not([type=hidden]), textarea, select";
+  const box = (field) => field.type === "checkbox" || field.type === "radio";
+  const keyOf = (field) => [
+    field.form ? field.form.getAttribute("action") : "", field.name, box(field) ? field.value : "",
+  ].join(" ");
+  function changed(field) {
+    if (box(field)) return field.checked !== field.defaultChecked;
+    if (field.tagName === "SELECT") {  // one choice: the one marked, else the first
+      const marked = [...field.options].findIndex((o) => o.defaultSelected);
+      return field.selectedIndex !== Math.max(marked, 0);
+    }
+    return field.value !== field.defaultValue;
+  }
+  function unsent(page) {
+    const found = new Map();
+    page.querySelectorAll(FIELDS).forEach((field) => {
+      if (!field.name || !changed(field)) return;
+      const focused = field === document.activeElement;
+      const text = focused && typeof field.selectionStart === "number";
+      found.set(keyOf(field), {
+        value: box(field) ? field.checked : field.value,
+        selection: text ? [field.selectionStart, field.selectionEnd] : null,
+        focused,
+      });
+    });
+    return found;
+  }
+  function retype(page, found) {
+    page.querySelectorAll(FIELDS).forEach((field) => {
+      const was = found.get(keyOf(field));
+      if (!was) return;
+      if (box(field)) {
+        field.checked = was.value;
+      } else if (!field.options || [...field.options].some((o) => o.value === was.value)) {
+        field.value = was.value;  // (a choice no longer offered is not made)
+      }
+      if (was.focused) field.focus({preventScroll: true});
+      if (was.selection) field.setSelectionRange(...was.selection);
+      // what the field's choice shows beside it (the swap's preview) is asked again
+      field.dispatchEvent(new Event("change", {bubbles: true}));
+    });
+  }
 
   function catchUp() {
     const page = live();
@@ -62,6 +109,8 @@
   document.addEventListener("htmx:beforeSwap", (e) => {
     if (e.detail.xhr === fetching && overtaken) e.detail.shouldSwap = false;
     const page = live();
+    const keeps = page && page.hasAttribute("data-keep-unsent");
+    if (e.detail.xhr === fetching && e.detail.shouldSwap && keeps) kept = unsent(page);
     if (e.detail.xhr.status === 404 && page && page.dataset.gone) {
       e.detail.shouldSwap = false;
       gone = true;
@@ -70,6 +119,14 @@
       page.querySelectorAll("button, input, select").forEach((b) => { b.disabled = true; });
       if (socket) socket.close();
     }
+  });
+
+  // once settled: htmx has bound the new page's controls (a choice's change asks its preview)
+  document.addEventListener("htmx:afterSettle", (e) => {
+    if (!kept || e.detail.xhr !== fetching || !live()) return;
+    const found = kept;
+    kept = null;
+    if (found.size) retype(live(), found);
   });
 
   const path = live().dataset.live;

@@ -8,8 +8,14 @@ import time
 
 import pytest
 
+from club.models import Player
 from games import selectors
-from tests.support.browser import click_and_wait, lay_first_card_or_pass, reveal_button
+from tests.support.browser import (
+    click_and_wait,
+    lay_first_card_or_pass,
+    off_the_loop,
+    reveal_button,
+)
 from tests.support.hotseat import act, current, leaked_cards
 from tests.support.live import next_post
 from tests.support.servers import Member
@@ -146,3 +152,82 @@ def test_the_standings_and_round_pages_follow_a_table_played_here_to_its_result(
     assert round_page.locator(".badge.state").count() == 0  # the table counts now
     points = round_page.locator(".round-table tbody td.num").all_inner_texts()
     assert [int(p) for p in points[0::2]] == result
+
+
+def test_the_directors_run_page_shows_a_check_in_from_a_seat_and_keeps_what_he_typed(
+    served, tab, host
+):
+    """A player checks in from his seat's own page; the director's open Run page shows it
+    without a reload, the names he was typing in the entrants box still there."""
+
+    def evening():  # round 1 released, its table played on the players' own devices
+        tournament = new_tournament(host, rounds_planned=2)
+        enter(tournament, ["Анна", "Борис", "Вера", "Глеб"], host)
+        round_ = tournament_services.draw_round(tournament=tournament, user=host)
+        tournament_services.release_round(round_=round_, user=host)
+        table = tournament_services.play_here(table=round_.tables.get(), user=host, devices=True)
+        return tournament, table.hotseat.seats.select_related("player").order_by("position")[0]
+
+    tournament, seat = off_the_loop(evening)
+    (server,) = served(1)
+    run = tab(server, host)
+    run.goto(f"/tournaments/{tournament.key}/run/")
+    run.evaluate("window.sameDocument = true")
+    connected(run)
+    count = run.locator(".check-in-count")
+    assert count.inner_text().startswith("Nobody is checked in yet (0 of 4)")
+    names = run.locator("textarea[name=enter-name]")
+    names.fill("Дарья\nЕго")  # half typed, not sent
+    phone = tab(server)  # the seat's link: no sign-in
+    phone.goto(seat.get_absolute_url())
+    phone.get_by_role("button", name="I am here for round 2").click()
+    phone.get_by_text("You are checked in for round 2.").wait_for()
+    expected = "1 of 4 checked in: round 2 seats only those checked in."
+    run.locator(".check-in-count", has_text=expected).wait_for(timeout=5000)
+    assert run.evaluate("window.sameDocument") is True  # never reloaded
+    assert run.locator(".check-in-present").inner_text() == f"Checked in: {seat.player.name}"
+    assert names.input_value() == "Дарья\nЕго"
+    assert run.evaluate("document.activeElement.name") == "enter-name"  # still typing there
+    assert run.script_errors == [] and phone.script_errors == []
+
+
+def test_the_directors_draft_keeps_a_half_made_swap_while_a_player_checks_in_from_his_page(
+    served, tab, host, django_user_model
+):
+    """A player checks in from the tournament's page, signed in as his club player; the
+    director's open Run page shows it and the redraw it calls for, the two entrants he had
+    picked to swap still picked and their preview shown again."""
+
+    def evening():  # round 1 drawn, a draft
+        tournament = new_tournament(host, rounds_planned=2)
+        enter(tournament, ["Анна", "Борис", "Вера", "Глеб", "Дарья", "Егор", "Жанна", "Зоя"], host)
+        tournament_services.draw_round(tournament=tournament, user=host)
+        return tournament
+
+    tournament = off_the_loop(evening)
+    member = django_user_model.objects.create_user("zoya", password="pw-for-tests-only")
+    Player.objects.filter(name="Зоя").update(user=member)
+    (server,) = served(1)
+    run = tab(server, host)
+    run.goto(f"/tournaments/{tournament.key}/run/")
+    run.evaluate("window.sameDocument = true")
+    connected(run)
+    first, second = (
+        run.locator("select[name=swap1-first]"),
+        run.locator("select[name=swap1-second]"),
+    )
+    first.select_option(label="Анна")
+    second.select_option(label="Борис")
+    preview = run.locator("#swap-preview-1", has_text="After swapping Анна and Борис")
+    preview.wait_for()
+    player = tab(server, member)
+    player.goto(f"/tournaments/{tournament.key}/")
+    player.get_by_role("button", name="Check in for round 1").click()
+    player.get_by_text("You are checked in for round 1.").wait_for()
+    run.locator(".check-in-count", has_text="1 of 8 checked in").wait_for(timeout=5000)
+    assert run.evaluate("window.sameDocument") is True
+    assert "drawn before these changes" in run.locator(".check-in-redraw").inner_text()
+    chosen = [s.evaluate("s => s.selectedOptions[0].text") for s in (first, second)]
+    assert chosen == ["Анна", "Борис"]
+    preview.wait_for()  # asked again for the page as it is now
+    assert run.script_errors == [] and player.script_errors == []

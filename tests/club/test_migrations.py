@@ -121,3 +121,46 @@ def test_the_players_and_audit_log_the_games_app_held_are_the_clubs_after_the_mo
         assert director.has_perm("club.view_auditentry")
     finally:
         migrate(executor_leaf())
+
+
+BEFORE_REPORTERS = [("tournaments", "0011_check_in")]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_row_reported_before_its_reporters_were_kept_finds_them_in_the_audit():
+    """A row its players reported and confirmed before the rows kept who did is given the
+    seats its confirmation's audit entry names; a typed row, none."""
+    old = migrate(BEFORE_REPORTERS)
+    tournament = old.get_model("tournaments", "Tournament").objects.create(
+        key="kubok",
+        name="Кубок",
+        game="variety",
+        options={"cycle": "short"},
+        rounds_planned=1,
+        seating="mixing",
+        seed=1,
+        order=["match_points", "points", "opponents", "wins"],
+    )
+    round_ = old.get_model("tournaments", "Round").objects.create(
+        tournament=tournament, number=1, released=True
+    )
+    tables = old.get_model("tournaments", "RoundTable").objects
+    reported = tables.create(round=round_, number=1, entry_key="reported", reported=True)
+    typed = tables.create(round=round_, number=2, entry_key="typed")
+    rows = old.get_model("tournaments", "SheetRow").objects
+    row = rows.create(table=reported, index=1, data={"contract": 2})
+    other = rows.create(table=typed, index=1, data={"contract": 2})
+    old.get_model("club", "AuditEntry").objects.create(
+        verb="sheet.report.confirm",
+        data={"tournament": "kubok", "table": reported.pk, "row": 1, "seat": 2, "entered_by": 3},
+    )
+    try:
+        migrate(executor_leaf())
+        from tournaments.models import SheetRow
+
+        migrated = SheetRow.objects.get(pk=row.pk)
+        assert (migrated.entered_by_seat, migrated.confirmed_by_seat) == (3, 2)
+        untouched = SheetRow.objects.get(pk=other.pk)
+        assert (untouched.entered_by_seat, untouched.confirmed_by_seat) == (None, None)
+    finally:
+        migrate(executor_leaf())

@@ -68,6 +68,7 @@ def advance(table, user, until=None):
             expected_version=deal.version,
             user=user,
             action={k: v for k, v in action.items() if k != "seat"},
+            device=seat in hotseat.devices,  # a device seat plays from its own page
         )
     raise AssertionError(f"the {table.game} deal never reached the state asked for")
 

@@ -181,7 +181,7 @@ def test_a_withdrawn_entrant_is_not_offered_check_in_and_a_late_one_is_for_his_f
     assert late_entry.joined_round == 2  # seated from round 2: check-in for it is open
     client.force_login(director)
     page = words(client.get(run_url(six), **EN))
-    assert "Check-in for round 2" in page and "0 of 6 checked in" in page
+    assert "Check-in for round 2" in page and "Nobody is checked in yet (0 of 6)" in page
     before = snapshot()
     response = client.post(mark_url(six, withdrawn), {"round": "2", "present": "1"}, **EN)
     assert response.status_code == 400
@@ -300,13 +300,13 @@ def test_a_released_round_is_not_drawn_again_and_check_in_moves_to_the_next(nine
 def test_the_run_page_shows_the_checked_in_list_and_count(six, director, client):
     client.force_login(director)
     page = words(client.get(run_url(six), **EN))
-    assert "Check-in for round 1" in page and "0 of 6 checked in" in page
-    assert "Nobody is checked in: round 1 seats every entrant still in." in page
+    assert "Check-in for round 1" in page
+    assert "Nobody is checked in yet (0 of 6): round 1 seats every entrant still in;" in page
     check_in(six, ["Вера", "Анна"], director)
     response = client.get(run_url(six), **EN)
     page = words(response)
-    assert "2 of 6 checked in" in page and "Checked in: Анна, Вера" in page
-    assert "Round 1 seats only the players checked in" in page
+    assert "2 of 6 checked in: round 1 seats only those checked in." in page
+    assert "Checked in: Анна, Вера" in page and "The others have neither a table nor a bye" in page
     html = response.content.decode()
     assert html.count('type="submit" aria-pressed="true"') == 2
     assert html.count('type="submit" aria-pressed="false"') == 4
@@ -332,7 +332,7 @@ def test_one_tap_checks_a_player_in_and_the_next_checks_him_out(six, director, c
     again = client.post(mark_url(six, anna), {"round": "1", "present": "1"}, **HTMX, **EN)
     assert again.status_code == 409 and "Анна is already checked in for round 1." in alert(again)
     out = client.post(mark_url(six, anna), {"round": "1", "present": "0"}, **HTMX, **EN)
-    assert out.status_code == 200 and "0 of 6 checked in" in words(out)
+    assert out.status_code == 200 and "Nobody is checked in yet (0 of 6)" in words(out)
     assert not CheckIn.objects.exists()
 
 
@@ -427,6 +427,26 @@ def test_a_player_checks_himself_in_from_the_tournaments_page(
     assert response.status_code == 200 and "You are checked in for round 1." in words(response)
     russian = words(client.get(f"/tournaments/{six.key}/", **RU))
     assert "Вы отметились на тур 1." in russian
+
+
+def test_the_tournaments_page_says_where_check_in_stands_in_both_languages(
+    six, director, client, django_user_model
+):
+    client.force_login(linked(django_user_model, six, "Вера"))
+    page = words(client.get(f"/tournaments/{six.key}/", **EN))
+    assert "Nobody is checked in yet (0 of 6): round 1 seats every entrant still in;" in page
+    check_in(six, ["Анна"], director)
+    russian = words(client.get(f"/tournaments/{six.key}/", **RU))
+    assert "Отметился 1 из 6: в туре 1 рассаживаются только отмеченные." in russian
+    check_in(six, ["Борис", "Глеб", "Дарья", "Егор"], director)
+    page = words(client.get(f"/tournaments/{six.key}/", **EN))
+    assert "5 of 6 checked in: round 1 seats only those checked in." in page
+    assert "once anyone" not in page
+    russian = words(client.get(f"/tournaments/{six.key}/", **RU))
+    assert "Отметились 5 из 6: в туре 1 рассаживаются только отмеченные." in russian
+    check_in(six, ["Вера"], director)
+    page = words(client.get(f"/tournaments/{six.key}/", **EN))
+    assert "You are checked in for round 1. 6 of 6 checked in: round 1 seats only" in page
 
 
 def test_a_player_checks_in_only_himself_whatever_the_form_names(
@@ -544,6 +564,22 @@ def test_a_seats_own_page_checks_its_player_in_for_the_next_round_and_out_again(
     assert "I am here for round 2" in words(out)
     assert not CheckIn.objects.exists()
     assert AuditEntry.objects.get(verb="round.checkout").user is None
+
+
+def test_round_twos_seat_pages_say_how_many_of_the_eight_are_checked_in(director, client):
+    tournament = new_tournament(director)
+    enter(tournament, [*SIX, "Жанна", "Зоя"], director)
+    seats = on_devices(tournament, director)
+    last = seats[-1]
+    check_in(tournament, [n for n in [*SIX, "Жанна", "Зоя"] if n != last.player.name], director, 2)
+    page = words(seat_page(client, last))
+    assert "Here tonight? Check in for round 2." in page
+    assert "7 of 8 checked in: round 2 seats only those checked in." in page
+    assert "once anyone" not in page
+    russian = words(client.get(f"/s/{last.key}/", **RU))
+    assert "Отметились 7 из 8: в туре 2 рассаживаются только отмеченные." in russian
+    page = words(seat_page(client, seats[0]))
+    assert "You are checked in for round 2. 7 of 8 checked in: round 2 seats only" in page
 
 
 REGION = re.compile(r'id="region-([a-z]+)" data-digest="([0-9a-f]{16})"')

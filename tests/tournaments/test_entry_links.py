@@ -7,6 +7,8 @@ counts once its rows are all confirmed; a stale, doubled or forged post changes 
 wrong key is a plain 404, and the key is in no audit entry and no log line."""
 
 import logging
+import re
+from html import unescape
 
 import pytest
 from django.test import Client
@@ -124,6 +126,41 @@ def test_two_phones_enter_and_confirm_the_whole_sheet_and_it_counts(table):
     )
     assert [verb for verb, _ in verbs].count("sheet.report.confirm") == 4
     assert table.entry_key not in str(list(AuditEntry.objects.values_list("data", flat=True)))
+
+
+def history_who(page: str) -> dict[str, str]:
+    """The row page's history: each version's "Who", by its row's id (the newest first)."""
+    found = re.findall(r'<tr id="version-(\w+)">\s*<td>[^<]*</td>\s*<td>([^<]*)</td>', page)
+    return {version: unescape(who) for version, who in found}
+
+
+def test_a_rows_history_and_the_run_page_name_the_players_who_entered_and_confirmed_it(
+    table, director
+):
+    anna, boris, vera = phone(table, 0), phone(table, 1), phone(table, 2)
+    anna.post(url(table), row_post(SHORT_CYCLE[0], table))
+    boris.post(url(table, "confirm"), {"seen": seen(table)})
+    vera.post(url(table), row_post(SHORT_CYCLE[1], table))
+    anna.post(url(table, "confirm"), {"seen": seen(table)})
+    first, second, third, _fourth = names(table)
+    office = Client(**EN)
+    office.force_login(director)
+    key = table.round.tournament.key
+    row_page = f"/tournaments/{key}/tables/{table.pk}/rows/1/"
+    who = history_who(office.get(row_page).content.decode())
+    assert list(who.values()) == [f"entered by {first}, confirmed by {second}"]
+    run = " ".join(unescape(office.get(f"/tournaments/{key}/run/").content.decode()).split())
+    assert f"rows entered by {first}, {third}, confirmed by {first}, {second}" in run
+    services.correct_row(
+        row=SheetRow.objects.get(table=table, index=1),
+        data=as_row((2, [0, 1], [26, 26, 0, 0])),
+        reason="a typo",
+        user=director,
+    )
+    who = history_who(office.get(row_page).content.decode())
+    assert list(who.values()) == ["dora", f"entered by {first}, confirmed by {second}"]
+    russian = history_who(office.get(row_page, HTTP_ACCEPT_LANGUAGE="ru").content.decode())
+    assert list(russian.values())[1] == f"ввод: {first}; подтверждение: {second}"
 
 
 def test_an_inconsistent_row_is_refused_with_its_reason_and_nothing_is_stored(table):

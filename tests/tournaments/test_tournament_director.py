@@ -316,7 +316,8 @@ def test_with_a_second_scorer_a_sheet_counts_only_once_another_scorer_confirms(
     assert client.post(sheet_url(table), sheet_post(SHORT_CYCLE)).status_code == 302
     assert all(points_of(tournament)[name] == 0 for name in names)
     page = client.get(run_url(tournament), **EN).content.decode()
-    assert "awaiting confirmation" in page and "Confirm the sheet" in page
+    # not offered to the scorer who typed it, and refused to him
+    assert "awaiting confirmation" in page and "Confirm the sheet" not in page
 
     before = snapshot()
     response = client.post(run_url(tournament, f"tables/{table.pk}/confirm"), **EN)
@@ -325,6 +326,7 @@ def test_with_a_second_scorer_a_sheet_counts_only_once_another_scorer_confirms(
     assert snapshot() == before
 
     as_scorer(client, second_scorer, tournament)
+    assert "Confirm the sheet" in client.get(run_url(tournament), **EN).content.decode()
     response = client.post(run_url(tournament, f"tables/{table.pk}/confirm"))
     assert response.status_code == 302, alert(response)
     assert [points_of(tournament)[name] for name in names] == TOTALS
