@@ -94,7 +94,7 @@ class Table(models.Model):
         if self.name:
             return self.name
         players = ", ".join(seat.name for seat in self.seats.all())
-        return f"{registry.game(self.game).name}: {players}"
+        return f"{registry.game(self.game).title}: {players}"
 
 
 class Seat(models.Model):

@@ -351,7 +351,7 @@ def test_a_members_front_page_lists_his_seats_and_his_turn(host, players, django
     client = visitor()
     client.force_login(member)
     page = client.get("/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert "Фантан with Анна, Борис, Глеб" in page
+    assert "Fan-Tan with Анна, Борис, Глеб" in page
     assert seat_url(seat_of(table, 2)) in page
     my_turn = selectors.load(current(table)).state.to_act == 2
     assert ("your turn" in page) == my_turn

@@ -118,7 +118,7 @@ def test_the_players_page_shows_his_rating_place_and_rated_matches(client, rated
     rungs = {rung.player.name: rung for rung in ladder.ladder("fantan")}
     root = player_page(client, anna)
     part = section(root, "fantan")
-    assert part.find_all("h2")[0].text() == "Rating: Фантан (Fan-Tan)"
+    assert part.find_all("h2")[0].text() == "Rating: Fan-Tan"
     terms = [dt.text() for dt in part.find_all("dt")]
     values = [dd.text() for dd in part.find_all("dd")]
     mine = rungs["Анна"]
@@ -221,8 +221,8 @@ def test_a_provisional_rating_on_his_page_is_marked_and_explained(client, host, 
     ratings.rebuild("fantan")
     part = section(player_page(client, players[0], language), "fantan")
     words = {
-        "en": ("Rating: Фантан (Fan-Tan)", "provisional: fewer matches than needed"),
-        "ru": ("Рейтинг: Фантан (Fan-Tan)", "предварительный: матчей меньше, чем нужно"),
+        "en": ("Rating: Fan-Tan", "provisional: fewer matches than needed"),
+        "ru": ("Рейтинг: Фантан", "предварительный: матчей меньше, чем нужно"),
     }
     heading, provisional = words[language]
     assert part.find_all("h2")[0].text() == heading
