@@ -40,7 +40,6 @@ LATIN_WORDS = {
     "End",
     "Enter",
     "Esc",
-    "Axes",
     "CSV",
     "JSON",
     "SVG",
