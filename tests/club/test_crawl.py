@@ -299,6 +299,27 @@ def test_every_page_names_the_games_in_its_own_language_alone(club, crawled, rol
     assert not found, "\n".join(f"{language} {path}: {phrase!r}" for phrase, path in found.items())
 
 
+# a hyphen written as a number's minus: "-18", "(-4)", not "2026-12-06" nor "Анна-Мария"
+HYPHEN_MINUS = re.compile(r"(?:^|[\s(])-\d")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("role", ROLES)
+def test_every_negative_number_on_the_pages_has_a_minus_sign(club, crawled, role, language):
+    """Score sheets, results, standings, the projector, the rounds, the players' pages, the
+    charts' numbers, the sheets' rows and adjustments write −18, not -18: a hyphen reads as a
+    dash. Data shown as JSON keeps what programs read, and django-simple-history's lists of
+    an admin object's versions write their fields as stored."""
+    found = {}
+    for path, words in crawled(role, language).pages.items():
+        if path.startswith("/admin/") and "/history/" in path:
+            continue
+        for text in words:
+            if not text.lstrip().startswith(("{", "[")) and HYPHEN_MINUS.search(text):
+                found.setdefault(" ".join(text.split())[:120], path)
+    assert not found, "\n".join(f"{language} {path}: {phrase!r}" for phrase, path in found.items())
+
+
 def test_the_club_has_every_kind_of_thing_the_crawl_must_see(club):
     """The club night the crawl walks holds what broke before: robots beside a member at his
     tables, tournaments of every game, typed and played-here tables."""

@@ -185,7 +185,7 @@ def test_his_rated_matches_are_listed_newest_first_with_place_points_and_change(
         assert cells(row)[4:] == [f"{after}{mark}", signed(after - before)]
     first = cells(rows[-1])  # his first casual deal: Борис won it, Анна last
     assert first[1].endswith("deal 1") and rows[-1].find_all("a") == []
-    assert first[2:4] == ["4 of 4", "-3"]
+    assert first[2:4] == ["4 of 4", "−3"]
 
 
 def test_his_record_against_each_opponent_met_three_times(client, rated, players, host):
