@@ -13,12 +13,14 @@ from club.roles import DIRECTOR, PLAYER
 from games.models import Deal
 from games.models import Table as HotseatTable
 from tests.support.accounts import name_official, user_in
+from tests.support.rules_pages import Tree
 from tests.support.tournaments import SHORT_CYCLE, TOTALS, new_tournament, points_of, sheet_post
 from tournaments import selectors_director, services
 from tournaments.models import (
     Adjustment,
     Bye,
     Entrant,
+    Official,
     Round,
     RoundTable,
     SheetRow,
@@ -73,6 +75,20 @@ def run_url(tournament, what=""):
 
 def sheet_url(table):
     return f"/tournaments/{table.round.tournament.key}/tables/{table.pk}/sheet/"
+
+
+def test_the_run_pages_empty_lists_say_so_in_a_sentence_not_a_numbered_item(
+    client, director, django_user_model
+):
+    """Nobody entered and nobody named to run it: each is said in a paragraph ("1. Nobody
+    has entered yet." would read as an entrant)."""
+    tournament = new_tournament(director)
+    Official.objects.filter(tournament=tournament).delete()
+    organiser = django_user_model.objects.create_superuser("olga", password="pw-for-tests-only")
+    page = Tree(as_user(client, organiser).get(run_url(tournament), **EN).content.decode()).root
+    for empty in ("Nobody has entered yet.", "Only the club's organisers run this tournament."):
+        shown = page.holding(empty)
+        assert shown.tag == "p" and not shown.within("ol", "ul"), empty
 
 
 def snapshot():
