@@ -130,7 +130,7 @@ class Seat(models.Model):
         help_text=_("The unguessable part of the seat's own address."),
     )
     device = models.BooleanField(
-        _("on his own device"),
+        _("on their own device"),
         default=False,
         help_text=_("Played on the player's own device rather than at the shared screen."),
     )

@@ -155,7 +155,7 @@ class Entrant(models.Model):
         _("withdrew after round"),
         null=True,
         blank=True,
-        help_text=_("Not seated again; his results stand."),
+        help_text=_("Not seated again; their results stand."),
     )
 
     class Meta:

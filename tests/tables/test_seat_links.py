@@ -406,7 +406,7 @@ def test_a_seat_socket_sends_versions_only_and_stamps_presence(host, players):
     assert second["stamp"][1] == first["stamp"][1] + 1
     assert seat_of(table, 0).seen_at is not None
     page = visitor().get(seat_url(seat)).content.decode()
-    assert re.search(r"on his device: connected", page)
+    assert re.search(r"on their device: connected", page)
 
 
 def play_device_move(table):

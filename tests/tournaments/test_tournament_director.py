@@ -1147,8 +1147,8 @@ def test_the_paper_sheet_numbers_seats_from_1_and_says_what_to_write(
     # the dealer: drawn at the table, then passing left
     assert "Dealer seat number, 1–4" in text
     assert (
-        "The first dealer is drawn by lot: write his seat number in deal 1. After that the "
-        "deal passes to the left, clockwise, to the next seat (after seat 4, seat 1)."
+        "The first dealer is drawn by lot: write the seat number drawn in deal 1. After that "
+        "the deal passes to the left, clockwise, to the next seat (after seat 4, seat 1)."
     ) in text
     assert html.count('<td class="dealer"></td>') == 3  # a cell to write it in, each deal
 
@@ -1243,8 +1243,8 @@ def test_every_word_the_sheets_print_is_marked_for_translation():
         "seat number, 1–%(last)s, or “—”: %(none)s",
         "its number (see below)",
         "Players, in seat order:",
-        "The first dealer is drawn by lot: write his seat number in deal 1. After that the "
-        "deal passes to the left, clockwise, to the next seat (after seat %(last)s, seat "
+        "The first dealer is drawn by lot: write the seat number drawn in deal 1. After that "
+        "the deal passes to the left, clockwise, to the next seat (after seat %(last)s, seat "
         "1).",
     } <= messages
 
