@@ -16,7 +16,6 @@ from django.contrib.auth.models import Group
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.debug import sensitive_variables
 
@@ -24,11 +23,7 @@ from . import names, roles
 from .models import AuditEntry, Player
 from .services import Forbidden, Refused, add_player, existing_player
 
-ROLES = {
-    roles.ORGANISER: _("organiser"),
-    roles.DIRECTOR: _("director"),
-    roles.PLAYER: _("player"),
-}
+ROLES = roles.LABELS
 USERNAME_LENGTH = 150
 NAME_LENGTH = Player._meta.get_field("name").max_length
 # Read out or copied by hand at the club: no 0/o, 1/l/i to mix up. 12 of these 31 signs are

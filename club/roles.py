@@ -9,8 +9,17 @@ from functools import wraps
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext_lazy as _
 
 ORGANISER, DIRECTOR, PLAYER = "organiser", "director", "player"
+# a role's group is stored under its name, by which roles are checked; it is shown as its label
+LABELS = {ORGANISER: _("organiser"), DIRECTOR: _("director"), PLAYER: _("player")}
+
+
+def label(name: str) -> str:
+    """A group's name as the reader's language words it: a role's label, any other group's
+    name as it is stored."""
+    return str(LABELS.get(name, name))
 
 
 def has_role(user, *roles: str) -> bool:

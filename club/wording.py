@@ -1,6 +1,7 @@
 """A refusal worded for a page, in the reader's language: its seats numbered from 1 with
 the player's name, a param that is a message translated with it, a long value a document
-gave cut short. Every page, admin form and live page words its refusals here."""
+gave cut short, a number as pages write it (−3; as the document has it where it is
+about one). Every page, admin form and live page words its refusals here."""
 
 import re
 from collections.abc import Callable
@@ -8,6 +9,7 @@ from collections.abc import Callable
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from .numbers import figure
 from .refusals import Message
 
 SHOWN_VALUE = 80  # characters of a value from a document that a message repeats
@@ -54,6 +56,8 @@ def refusal_text(
             params[key] = words[key](value)
         elif isinstance(value, str) and len(value) > SHOWN_VALUE:
             params[key] = value[: SHOWN_VALUE - 1] + "…"
+        elif not as_written:
+            params[key] = figure(value)
     return _(message) % params if params else _(message)
 
 

@@ -69,7 +69,7 @@ INSTALLED_APPS = [
     "games",
     *GAMES.values(),  # each game is an app: its templates and static files are found
     "tournaments",
-    "axes",  # sign-in throttling
+    "club.apps.SignInThrottlingConfig",  # django-axes: sign-in throttling
 ]
 
 MIDDLEWARE = [

@@ -10,7 +10,7 @@ SEATS = 4
 # where each person plays: at the one screen passed round the table, or on his own device
 PLACES = [
     ("screen", _("at the shared screen")),
-    ("device", _("on his own device")),
+    ("device", _("on their own device")),
 ]
 
 

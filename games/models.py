@@ -94,7 +94,7 @@ class Table(models.Model):
         if self.name:
             return self.name
         players = ", ".join(seat.name for seat in self.seats.all())
-        return f"{registry.game(self.game).name}: {players}"
+        return f"{registry.game(self.game).title}: {players}"
 
 
 class Seat(models.Model):
@@ -130,7 +130,7 @@ class Seat(models.Model):
         help_text=_("The unguessable part of the seat's own address."),
     )
     device = models.BooleanField(
-        _("on his own device"),
+        _("on their own device"),
         default=False,
         help_text=_("Played on the player's own device rather than at the shared screen."),
     )

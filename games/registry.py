@@ -245,7 +245,8 @@ def tournament_games() -> list["Game"]:
 
 
 def choices() -> list[tuple[str, str]]:
-    """(key, name) for a model field's choices."""
+    """(key, name) for a model field's choices. A field given this function itself calls it
+    at each use, so that the names follow the reader's language."""
     return [(g.key, g.title) for g in games()]
 
 
@@ -267,8 +268,8 @@ def unregister(key: str) -> None:
 class Game:
     """What the shared layers need of a game beyond its rules.
 
-    ``name`` is the game's proper name as the club writes it (not translated), shown with
-    ``english_name`` beside it;
+    ``name`` is the game's name in Russian, ``english_name`` its name in English; ``title``
+    the one of the two a page shows, by the reader's language;
     ``summary`` a translatable line for the front page; ``form`` the options form (a
     ``games.forms.TableForm``); ``presenter`` turns views and results into what the
     templates show (a ``games.presenters.Presenter``); ``moves`` reads an action from a
@@ -276,8 +277,8 @@ class Game:
     """
 
     key: str
-    name: str  # as the club writes it: "Фантан"
-    english_name: str  # shown beside it: "Fan-Tan"
+    name: str  # in Russian: "Фантан"
+    english_name: str  # in English: "Fan-Tan"
     summary: str
     rules: object
     form: type
@@ -287,7 +288,12 @@ class Game:
 
     @property
     def title(self) -> str:
-        return f"{self.name} ({self.english_name})"
+        """The game's name in the active language: Russian pages name it in Russian, any
+        other page in English. Read at each use, never kept, so that it follows the page."""
+        from django.utils.translation import get_language  # this module imports no Django
+
+        language = get_language() or ""
+        return self.name if language.split("-")[0] == "ru" else self.english_name
 
     @property
     def templates(self) -> dict[str, str]:

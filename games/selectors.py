@@ -594,7 +594,7 @@ def my_seats(user, limit: int) -> list[MySeat]:
         others = [s.name for s in table.seats.all() if s.position != seat.position]
         rows.append(
             MySeat(
-                game=registry.game(table.game).name,
+                game=registry.game(table.game).title,
                 others=others,
                 my_turn=not state.is_over() and state.to_act == seat.position,
                 url=seat.get_absolute_url() if seat.device else table.get_absolute_url(),

@@ -33,6 +33,7 @@ from simple_history.admin import SimpleHistoryAdmin
 from simple_history.template_utils import HistoricalRecordContextHelper
 
 from club import wording
+from club.numbers import signed
 
 from . import roles, selectors_corrections, services
 from .forms import AdjustmentPointsField
@@ -412,7 +413,7 @@ class AdjustmentAdmin(ReasonedHistoryAdmin):
         add=_("Add an adjustment"),
         revert=_("Put back a version of the adjustment"),
     )
-    list_display = ["__str__", "round_of", "entrant", "points", "reason", "by", "created_at"]
+    list_display = ["__str__", "round_of", "entrant", "signed_points", "reason", "by", "created_at"]
     list_filter = [("round__tournament", TournamentFilter)]
     list_select_related = ["round__tournament", "entrant__player", "by"]
     history_list_display = ["points", "reason"]
@@ -431,6 +432,10 @@ class AdjustmentAdmin(ReasonedHistoryAdmin):
     @admin.display(description=_("round"))
     def round_of(self, adjustment):
         return adjustment.round
+
+    @admin.display(description=_("game points"), ordering="points")
+    def signed_points(self, adjustment):
+        return signed(adjustment.points)
 
     def has_change_permission(self, request, obj=None):
         if obj is not None and not roles.directs(request.user, obj.round.tournament):

@@ -166,7 +166,9 @@ class EntrantForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 4, "cols": 30}),
         max_length=MOST_NAMES * (NAME_LENGTH + 2),
         label=_("Names, one a line"),
-        help_text=_("A club player's name enters him; a new name adds the player to the club."),
+        help_text=_(
+            "A club player's name enters that player; a new name adds the player to the club."
+        ),
     )
 
     def __init__(self, tournament, data=None):

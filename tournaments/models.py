@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from club.models import Player
+from club.numbers import signed
 from games import registry
 from games.models import Table as HotseatTable
 
@@ -154,7 +155,7 @@ class Entrant(models.Model):
         _("withdrew after round"),
         null=True,
         blank=True,
-        help_text=_("Not seated again; his results stand."),
+        help_text=_("Not seated again; their results stand."),
     )
 
     class Meta:
@@ -412,7 +413,7 @@ class Adjustment(models.Model):
         verbose_name_plural = _("adjustments")
 
     def __str__(self):
-        return f"{self.entrant} {self.points:+d}: {self.reason}"
+        return f"{self.entrant} {signed(self.points)}: {self.reason}"
 
 
 class Official(models.Model):

@@ -9,6 +9,7 @@ from datetime import datetime
 from django.db.models import Count
 from django.utils.translation import gettext
 
+from club.numbers import figure
 from games import registry
 
 from .models import RoundTable, SheetRow, Tournament
@@ -46,12 +47,14 @@ def value_words(spec: dict, value, names: list[str]) -> str:
         label = {choice: text for choice, text in spec["choices"]}.get(value)
         return f"{value} · {gettext(label)}" if label else str(value)
     if not isinstance(value, list):
-        return str(value)
+        return str(figure(value))
     if kind == "seats":
         return ", ".join(seat_words(seat, names) for seat in value)
     if kind == "per_seat" and len(value) == len(names):
-        return ", ".join(f"{name} {figure}" for name, figure in zip(names, value, strict=True))
-    return ", ".join(map(str, value))
+        return ", ".join(
+            f"{name} {figure(number)}" for name, number in zip(names, value, strict=True)
+        )
+    return ", ".join(str(figure(item)) for item in value)
 
 
 def row_words(layout_: Layout, data) -> list[tuple[str, str]]:

@@ -7,7 +7,6 @@ from fractions import Fraction
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.utils.formats import localize
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -16,6 +15,7 @@ from django.views.decorators.http import require_GET
 from club import roles
 from club.charts import Chart, Series, line_chart
 from club.models import Player
+from club.numbers import figure
 from club.spreadsheets import csv_text
 from games import registry
 
@@ -167,17 +167,12 @@ def breakdown(rows: list[Row]) -> list[tuple[Row, list[tuple[str, str]]]]:
                 if cell is None
                 else ("bye", f"{bye} {figure(cell.match_points)}")
                 if cell.bye
-                else ("", f"{figure(cell.match_points)} ({cell.points})")
+                else ("", f"{figure(cell.match_points)} ({figure(cell.points)})")
                 for cell in row.rounds
             ],
         )
         for row in rows
     ]
-
-
-def figure(value: int | float) -> str:
-    """4, or a half in the reader's way: 4.5, 4,5."""
-    return str(value) if isinstance(value, int) else localize(value)
 
 
 def public_standings(tournament: Tournament):

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from club import charts
+from club.numbers import figure
 from club.roles import allowed, signed_in
 from club.services import Refused, ServiceError
 from club.wording import refusal_text
@@ -25,7 +26,7 @@ from .forms_seasons import SeasonForm, SeasonTournamentForm, points_text
 from .models import Season
 from .seasons import PLACES
 from .standings import number
-from .views_public import ORDER_LABELS, attachment, figure
+from .views_public import ORDER_LABELS, attachment
 
 CHART_LEADERS = 8  # the chart follows the season's top eight
 SHOWN_DECIMALS = 2

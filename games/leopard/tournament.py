@@ -49,7 +49,7 @@ class LeopardTournament(TournamentParts):
                 if score not in {declarer_score(s) for s in range(END_AT, MOST + 1)}:
                     raise RowError(
                         gettext_noop(
-                            "Seat %(seat)s declared the end: his score is 2 × sum − 6 for a sum "
+                            "Seat %(seat)s declared the end: their score is 2 × sum − 6 for a sum "
                             "from %(least)s to %(most)s (an even number from %(low)s to %(high)s), "
                             "not %(score)s."
                         ),

@@ -4,6 +4,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from club.numbers import figure
 from games.engine.cards import SUITS
 from games.presenters import Badge, LogEntry, Presenter, TablePage, card_played, fill
 
@@ -54,7 +55,10 @@ def taken(tricks: int, points: int | None) -> str:
     text = ngettext("%(n)s trick", "%(n)s tricks", tricks) % {"n": tricks}
     if points is None:
         return text
-    return f"{text}, " + ngettext("%(p)s point", "%(p)s points", points) % {"p": points}
+    # the plural by the number's size: "−5 points" reads as "5 points" does
+    return f"{text}, " + ngettext("%(p)s point", "%(p)s points", abs(points)) % {
+        "p": figure(points)
+    }
 
 
 @dataclass(frozen=True)

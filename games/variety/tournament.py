@@ -130,22 +130,22 @@ class VarietyTournament(TournamentParts):
         ]
 
     def row_layout(self, *, seats: int, options: dict, settings: dict) -> list[dict]:
-        counts = [  # what each contract's tricks count, as the auction shows it
-            gettext_noop("the side with more tricks: +12"),
-            gettext_noop("+2 a trick"),
-            gettext_noop("+2 a spade"),
-            gettext_noop("+1 a red card, −1 a black card"),
-            gettext_noop("+5 a black ten or jack, −5 a red ten or jack"),
-            gettext_noop("+1 a red card; the lowest card wins the trick"),
-            gettext_noop("−2 a club"),
-            gettext_noop("−2 a trick"),
+        contracts = [  # as the auction names them (variety/_contract.html): trumps, counts
+            gettext_noop("no trumps · the side with more tricks: +12"),
+            gettext_noop("trumps ♣ · +2 a trick"),
+            gettext_noop("trumps ♥ · +2 a spade"),
+            gettext_noop("trumps ♦ · +1 a red card, −1 a black card"),
+            gettext_noop("trumps ♠ · +5 a black ten or jack, −5 a red ten or jack"),
+            gettext_noop("trumps ♣ · +1 a red card; the lowest card wins the trick"),
+            gettext_noop("trumps ♠ · −2 a club"),
+            gettext_noop("no trumps · −2 a trick"),
         ]
         return [
             {
                 "key": "contract",
                 "kind": "choice",
                 "label": gettext_noop("Contract"),
-                "choices": [[number, label] for number, label in enumerate(counts, start=1)],
+                "choices": [[number, label] for number, label in enumerate(contracts, start=1)],
             },
             {"key": "attackers", "kind": "seats", "count": 2, "label": gettext_noop("Attackers")},
             {"key": "scores", "kind": "per_seat", "label": gettext_noop("Score")},

@@ -352,7 +352,7 @@ def test_start_a_match_and_play_a_deal_to_a_declared_end(open_page, user):
     sign_in(page)
     page.wait_for_url("**/tables/new/leopard/")
     assert page.locator("html").get_attribute("lang") == "en"
-    assert page.get_by_role("heading", name="New table: Леопард (Leopard)", exact=True).is_visible()
+    assert page.get_by_role("heading", name="New table: Leopard", exact=True).is_visible()
     for seat, name in enumerate(NAMES, start=1):
         page.get_by_label(f"Seat {seat}", exact=True).select_option(label=name)
     page.get_by_label("an agreed number of deals").check()

@@ -103,7 +103,7 @@ def test_four_phones_play_a_whole_variety_deal_each_his_own_seat_live(served, ta
         open_seat(page, seat)
         page.evaluate("window.sameDocument = true")
         # the page open on his phone is his presence: his own row says so from the start
-        assert page.locator(MINE).inner_text() == "on his device: connected"
+        assert page.locator(MINE).inner_text() == "on their device: connected"
     names = selectors.names(table)
     taken_back = False
     for _ in range(9 + 52 + 2):

@@ -295,7 +295,7 @@ def test_start_a_table_and_play_a_whole_deal(open_page, user):
     sign_in(page)
     page.wait_for_url("**/tables/new/variety/")
     assert page.locator("html").get_attribute("lang") == "en"
-    assert page.get_by_role("heading", name="New table: Выборы (Variety)", exact=True).is_visible()
+    assert page.get_by_role("heading", name="New table: Variety", exact=True).is_visible()
     for seat, name in enumerate(NAMES, start=1):
         page.get_by_label(f"Seat {seat}", exact=True).select_option(label=name)
     page.get_by_role("button", name="Seat them and deal").click()
@@ -400,7 +400,7 @@ def test_the_cycles_score_sheet_page_on_a_phone(open_page, user):
     page.get_by_role("link", name="The score sheet on a page of its own").click()
     page.wait_for_url(f"**/t/{table.token}/cycles/1/")
     assert page.get_by_role(
-        "heading", name="Выборы (Variety) · Score sheet of cycle 1", exact=True
+        "heading", name="Variety · Score sheet of cycle 1", exact=True
     ).is_visible()
     assert text(page.locator(".score-page > p.muted")) == "4 of 4 deals played"
     assert sheet_rows(page) == table_rows

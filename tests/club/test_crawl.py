@@ -1,9 +1,11 @@
 """Every page a link leads to, from the front page of a full club (tests/support/club_night.py), for
-every role and in both languages: none answers 500 or more, and no Russian page shows an
-English word the club did not type itself."""
+every role and in both languages: none answers 500 or more, no Russian page shows an
+English word the club did not type itself, each page names the games in its own language
+alone, and a negative number is written with a minus sign."""
 
 import re
 from collections import Counter
+from dataclasses import dataclass
 from html.parser import HTMLParser
 from urllib.parse import urldefrag, urljoin, urlsplit
 
@@ -30,20 +32,14 @@ ADMIN_ICONS = {"Search", "True", "False"}
 QUERIES_A_PATH = 3  # a replay's steps, a list's filters: a few of each address
 ADMIN_PAGES_A_KIND = 4  # the admin's pages of one kind (a change form, a history) for a few
 TEXT_ATTRIBUTES = ("title", "aria-label", "placeholder", "alt")
-# Latin words a Russian page may show: the games' English names shown beside their own,
-# the language switch's "English", keys' names, formats, and the club's own names (players,
-# accounts, tournaments: below)
+# Latin words a Russian page may show: the language switch's "English", keys' names,
+# formats, and the club's own names (players, accounts, tournaments: below)
 LATIN_WORDS = {
-    "Fan",
-    "Tan",
-    "Variety",
-    "Leopard",
     "English",
     "Home",
     "End",
     "Enter",
     "Esc",
-    "Axes",
     "CSV",
     "JSON",
     "SVG",
@@ -55,11 +51,16 @@ LATIN_WORDS = {
 
 class Page(HTMLParser):
     """The links of a page and its words a person reads (text, and the attributes that
-    are read aloud or shown), without scripts and styles."""
+    are read aloud or shown), without scripts and styles, nor what an element marks as
+    written in another language than the page's (``lang``: a name quoted in its own)."""
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
         self.links, self.words, self.skip = [], [], 0
+        self.languages: list[tuple[str, str]] = []  # (tag, lang) of the open elements marked
+
+    def quoting(self) -> bool:
+        return len({lang for _, lang in self.languages}) > 1
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
@@ -67,6 +68,10 @@ class Page(HTMLParser):
             self.skip += 1
         if tag == "a" and attrs.get("href"):
             self.links.append(attrs["href"])
+        if attrs.get("lang"):
+            self.languages.append((tag, attrs["lang"]))
+        if self.quoting():
+            return
         self.words += [attrs[name] for name in TEXT_ATTRIBUTES if attrs.get(name)]
         if tag == "input" and attrs.get("type") in ("submit", "button") and attrs.get("value"):
             self.words.append(attrs["value"])
@@ -74,9 +79,11 @@ class Page(HTMLParser):
     def handle_endtag(self, tag):
         if tag in ("script", "style", "template") and self.skip:
             self.skip -= 1
+        if self.languages and self.languages[-1][0] == tag:
+            self.languages.pop()
 
     def handle_data(self, data):
-        if not self.skip and data.strip():
+        if not self.skip and data.strip() and not self.quoting():
             self.words.append(data)
 
 
@@ -89,8 +96,32 @@ def club_words() -> set[str]:
     names += list(Tournament.objects.values_list("name", flat=True))
     names += list(Tournament.objects.values_list("key", flat=True))
     names += list(Table.objects.values_list("name", flat=True))
-    names += [g.english_name for g in registry.games()]
     return {word for name in names for word in re.findall(r"[A-Za-z]+", name)}
+
+
+def club_names() -> list[str]:
+    """The names the club typed in that a page shows whole (players, tournaments, tables),
+    longest first."""
+    names = list(Player.objects.values_list("name", flat=True))
+    names += list(Tournament.objects.values_list("name", flat=True))
+    names += list(Table.objects.exclude(name="").values_list("name", flat=True))
+    return sorted(set(names), key=len, reverse=True)
+
+
+def other_games_names(words: list[str], language: str, typed: list[str]) -> list[str]:
+    """The phrases of ``words`` that name a game in the other language than ``language``,
+    once the names the club typed (``typed``: "Leopard open") are left out."""
+    others = [g.english_name if language == "ru" else g.name for g in registry.games()]
+    found = []
+    for text in words:
+        if text.lstrip().startswith(("{", "[")):
+            continue
+        rest = text
+        for name in typed:
+            rest = rest.replace(name, "")
+        if any(re.search(rf"(?<!\w){re.escape(name)}(?!\w)", rest) for name in others):
+            found.append(" ".join(text.split())[:120])
+    return found
 
 
 def english(words: list[str], allowed: set[str]) -> list[str]:
@@ -125,12 +156,18 @@ def kind(path: str) -> str | None:
     return match.view_name if match.namespace == "admin" else None
 
 
-def crawl(client: Client, language: str, allowed: set[str]) -> tuple[set, list, list]:
-    """(pages fetched, answers of 500 and more, Russian pages with English words)."""
+@dataclass
+class Crawl:
+    fetched: set[str]  # every address reached
+    errors: list[tuple[str, int]]  # answers of 500 and more
+    pages: dict[str, list[str]]  # each HTML page's words a person reads
+
+
+def crawl(client: Client, language: str) -> Crawl:
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
     queue, seen = ["/"], {"/"}
     queries, kinds = Counter(), Counter()
-    errors, untranslated = [], []
+    errors, pages = [], {}
     while queue:
         path = queue.pop(0)
         response = client.get(path, HTTP_ACCEPT_LANGUAGE=language)
@@ -143,9 +180,7 @@ def crawl(client: Client, language: str, allowed: set[str]) -> tuple[set, list, 
             page = Page()
             page.feed(response.content.decode())
             found = page.links
-            if language == "ru" and not path.startswith(NOT_OURS):
-                known = allowed | ADMIN_ICONS if path.startswith("/admin/") else allowed
-                untranslated += [(path, phrase) for phrase in english(page.words, known)]
+            pages[path] = page.words
         else:
             continue
         for href in found:
@@ -162,7 +197,7 @@ def crawl(client: Client, language: str, allowed: set[str]) -> tuple[set, list, 
             queries[bare] += "?" in target
             kinds[admin] += bool(admin)
             queue.append(target)
-    return seen, errors, untranslated
+    return Crawl(seen, errors, pages)
 
 
 def seat_keys(paths: set[str]) -> set[str]:
@@ -196,17 +231,44 @@ def club(built_club, db):
     return built_club
 
 
+@pytest.fixture(scope="module")
+def crawls():
+    """The crawls made, by role and language: the pages only read the club."""
+    return {}
+
+
+@pytest.fixture
+def crawled(club, crawls):
+    """The club crawled as a role in a language, once for the module."""
+
+    def crawled_as(role: str, language: str) -> Crawl:
+        if (role, language) not in crawls:
+            client = Client()
+            if role != "anonymous":
+                client.force_login(club[role])
+            crawls[role, language] = crawl(client, language)
+        return crawls[role, language]
+
+    return crawled_as
+
+
 # A database answers alike in either language: the run on PostgreSQL crawls in English.
 LANGUAGES = ["en", pytest.param("ru", marks=pytest.mark.any_database)]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("role", ROLES)
-def test_every_page_answers_and_speaks_russian_for_every_role(club, role, language):
-    client = Client()
-    if role != "anonymous":
-        client.force_login(club[role])
-    fetched, errors, untranslated = crawl(client, language, LATIN_WORDS | club_words())
+def test_every_page_answers_and_speaks_russian_for_every_role(club, crawled, role, language):
+    found = crawled(role, language)
+    fetched, errors, pages = found.fetched, found.errors, found.pages
+    untranslated = []
+    if language == "ru":
+        allowed = LATIN_WORDS | club_words()
+        for path, words in pages.items():
+            if path.startswith(NOT_OURS):
+                continue
+            known = allowed | ADMIN_ICONS if path.startswith("/admin/") else allowed
+            untranslated += [(path, phrase) for phrase in english(words, known)]
     assert len(fetched) > 10, f"the crawl found only {len(fetched)} pages"
     if role in ("scorer", "director"):  # a paper table's entry link, on the round page
         assert any(path.startswith("/e/") for path in fetched)
@@ -220,6 +282,42 @@ def test_every_page_answers_and_speaks_russian_for_every_role(club, role, langua
         first.setdefault(phrase, path)
     report += [f"untranslated on {path}: {phrase!r}" for phrase, path in first.items()]
     assert not report, "\n".join(report)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("role", ROLES)
+def test_every_page_names_the_games_in_its_own_language_alone(club, crawled, role, language):
+    """A Russian page names a game in Russian and an English page in English: in titles,
+    headings, lists and forms alike, never the two names side by side. A name quoted in the
+    other language's running text is marked as such (``lang``), as the rules' first lines
+    do."""
+    typed = club_names()
+    found = {}
+    for path, words in crawled(role, language).pages.items():
+        for phrase in other_games_names(words, language, typed):
+            found.setdefault(phrase, path)
+    assert not found, "\n".join(f"{language} {path}: {phrase!r}" for phrase, path in found.items())
+
+
+# a hyphen written as a number's minus: "-18", "(-4)", not "2026-12-06" nor "Анна-Мария"
+HYPHEN_MINUS = re.compile(r"(?:^|[\s(])-\d")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("role", ROLES)
+def test_every_negative_number_on_the_pages_has_a_minus_sign(club, crawled, role, language):
+    """Score sheets, results, standings, the projector, the rounds, the players' pages, the
+    charts' numbers, the sheets' rows and adjustments write −18, not -18: a hyphen reads as a
+    dash. Data shown as JSON keeps what programs read, and django-simple-history's lists of
+    an admin object's versions write their fields as stored."""
+    found = {}
+    for path, words in crawled(role, language).pages.items():
+        if path.startswith("/admin/") and "/history/" in path:
+            continue
+        for text in words:
+            if not text.lstrip().startswith(("{", "[")) and HYPHEN_MINUS.search(text):
+                found.setdefault(" ".join(text.split())[:120], path)
+    assert not found, "\n".join(f"{language} {path}: {phrase!r}" for phrase, path in found.items())
 
 
 def test_the_club_has_every_kind_of_thing_the_crawl_must_see(club):

@@ -29,7 +29,7 @@ HEADINGS = {
     "en": ["Place", "Player", "Rating", "Matches", "Change"],
     "ru": ["Место", "Игрок", "Рейтинг", "Матчи", "Изменение"],
 }
-TITLE = {"en": "Ladder of Фантан (Fan-Tan)", "ru": "Рейтинг-лист: Фантан (Fan-Tan)"}
+TITLE = {"en": "Ladder of Fan-Tan", "ru": "Рейтинг-лист: Фантан"}
 
 
 def played(host, players, deals, start=START):

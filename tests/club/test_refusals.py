@@ -68,6 +68,24 @@ def test_a_sheet_refusal_numbers_its_seats_from_1_with_the_players_the_same_way(
         )
 
 
+def test_a_refusal_writes_a_negative_number_with_the_minus_sign_as_pages_do():
+    """−18 on a page; a refusal about a document the reader wrote quotes it as written."""
+    unequal = SheetRefused(
+        1,
+        "Partners' figures must be equal: seat %(seat)s has %(figure)s, seat %(partner)s has "
+        "%(other)s.",
+        seat=0,
+        figure=-18,
+        partner=3,
+        other=-17,
+    )
+    with translation.override("en"):
+        assert refusal_text(unequal, NAMES) == (
+            "Partners' figures must be equal: seat 1 (Анна) has −18, seat 4 (Глеб) has −17."
+        )
+        assert "has -18" in refusal_text(unequal, as_written=True)
+
+
 def test_a_refusal_translates_the_message_it_holds_and_cuts_a_long_value_short():
     hand = InvalidRecord(
         "%(what)s: %(reason)s",

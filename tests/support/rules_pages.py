@@ -1,4 +1,4 @@
-"""A rules page read as the tree of its elements, from its address."""
+"""A page read as the tree of its elements; a rules page from its address."""
 
 from html.parser import HTMLParser
 
@@ -48,6 +48,21 @@ class Node:
         found = self.find_all(id=id_)
         assert len(found) == 1, f"{len(found)} elements with id {id_!r}"
         return found[0]
+
+    def holding(self, text: str) -> "Node":
+        """The innermost element whose text holds ``text``."""
+        found = [n for n in self.iter() if text in n.text()]
+        assert found, f"no element holds {text!r}"
+        return found[-1]
+
+    def within(self, *tags: str) -> bool:
+        """Whether an element around this one is one of ``tags``."""
+        node = self.parent
+        while node is not None:
+            if node.tag in tags:
+                return True
+            node = node.parent
+        return False
 
     def inside(self, other: "Node") -> bool:
         node = self

@@ -100,7 +100,9 @@ def test_the_front_page_offers_the_new_game_and_its_table_can_be_started(
     deal = table.deals.get()
     assert sorted(len(hand) for hand in deal.dealt["hands"]) == [6, 6]
     page = host_client.get(response["Location"], **EN).content.decode()
-    assert "Duel (a test game)" in page
+    assert "<h1>Duel · deal 1" in page
+    russian = host_client.get(response["Location"], HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "<h1>Дуэль · сдача 1" in russian  # each language names the game in its own words
     name = players[(deal.dealer + 1) % 2].name  # the dealer's left plays first
     assert f"Pass the screen to {name}" in page
 

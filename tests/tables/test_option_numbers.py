@@ -57,12 +57,12 @@ def test_a_premium_in_other_digits_than_0_to_9_is_refused_at_its_field(
 @pytest.mark.parametrize(
     "premiums, refusal",
     [
-        (("10001", "500"), "The first premium must be a whole number from -10000 to 10000."),
-        (("800", "-10001"), "The second premium must be a whole number from -10000 to 10000."),
-        (("2147483648", "500"), "The first premium must be a whole number from -10000 to 10000."),
+        (("10001", "500"), "The first premium must be a whole number from −10000 to 10000."),
+        (("800", "-10001"), "The second premium must be a whole number from −10000 to 10000."),
+        (("2147483648", "500"), "The first premium must be a whole number from −10000 to 10000."),
         (
             ("800", "1" + "0" * 25),
-            "The second premium must be a whole number from -10000 to 10000.",
+            "The second premium must be a whole number from −10000 to 10000.",
         ),
     ],
 )

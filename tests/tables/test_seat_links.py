@@ -351,7 +351,7 @@ def test_a_members_front_page_lists_his_seats_and_his_turn(host, players, django
     client = visitor()
     client.force_login(member)
     page = client.get("/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert "Фантан with Анна, Борис, Глеб" in page
+    assert "Fan-Tan with Анна, Борис, Глеб" in page
     assert seat_url(seat_of(table, 2)) in page
     my_turn = selectors.load(current(table)).state.to_act == 2
     assert ("your turn" in page) == my_turn
@@ -406,7 +406,7 @@ def test_a_seat_socket_sends_versions_only_and_stamps_presence(host, players):
     assert second["stamp"][1] == first["stamp"][1] + 1
     assert seat_of(table, 0).seen_at is not None
     page = visitor().get(seat_url(seat)).content.decode()
-    assert re.search(r"on his device: connected", page)
+    assert re.search(r"on their device: connected", page)
 
 
 def play_device_move(table):

@@ -115,8 +115,8 @@ def test_a_member_lists_the_tables_he_started_or_sits_at_newest_first(
     listed = rows(response)
     assert list(listed) == [seated.pk, own.pk]  # newest first; not the table he is not at
     assert elsewhere.pk not in listed
-    assert listed[own.pk].startswith("Фантан: Борис, Анна, Вера Фантан playing · deal 1 boris")
-    assert "Выборы: Анна, Борис, Вера, Глеб Выборы playing · deal 1 host" in listed[seated.pk]
+    assert listed[own.pk].startswith("Fan-Tan: Борис, Анна, Вера Fan-Tan playing · deal 1 boris")
+    assert "Variety: Анна, Борис, Вера, Глеб Variety playing · deal 1 host" in listed[seated.pk]
     page = response.content.decode()
     assert f'href="{own.get_absolute_url()}"' in page
     assert f'href="{seated.get_absolute_url()}"' in page  # he sits at it: he may open it
@@ -226,7 +226,7 @@ def test_a_table_with_robots_is_listed_and_managed_under_its_players_and_robots_
     """A robot's seat has no club player: the front page, the lists and the confirmation
     pages name it as the table does, for the member who sat with it and for an organiser."""
     table = start(member, "fantan", [players[1], RobotSeat("club"), RobotSeat("strong")])
-    default_name = "Фантан: Борис, Robot 2 (club player), Robot 3 (strong)"
+    default_name = "Fan-Tan: Борис, Robot 2 (club player), Robot 3 (strong)"
     for user, lists in (
         (member, ["/", "/tables/"]),
         (organiser, ["/", "/tables/", "/tables/?show=all"]),
@@ -235,12 +235,12 @@ def test_a_table_with_robots_is_listed_and_managed_under_its_players_and_robots_
         for address in lists:
             response = client.get(address, **EN)
             assert response.status_code == 200, (user, address)
-        assert rows(response)[table.pk].startswith(f"{default_name} Фантан playing · deal 1")
+        assert rows(response)[table.pk].startswith(f"{default_name} Fan-Tan playing · deal 1")
         for action in ("rename", "finish", "abandon"):
             response = client.get(url(table, action), **EN)
             assert response.status_code == 200, (user, action)
             assert (
-                f"Table {default_name} Game Фантан (Fan-Tan) Players Борис, Robot 2 "
+                f"Table {default_name} Game Fan-Tan Players Борис, Robot 2 "
                 "(club player), Robot 3 (strong)" in text(response)
             )
 
@@ -528,7 +528,7 @@ def test_renaming_and_abandoning_a_table_in_a_browser(open_page, user, players):
     browser.sign_in(page)
     page.wait_for_url("**/tables/")
     row = page.locator(f"#table-{table.pk}")
-    row.get_by_role("link", name="Rename Фантан: Анна, Борис, Вера").click()
+    row.get_by_role("link", name="Rename Fan-Tan: Анна, Борис, Вера").click()
     page.get_by_label("Name").fill("Friday night")
     page.get_by_role("button", name="Save the name").click()
     page.wait_for_url("**/tables/")

@@ -199,9 +199,23 @@ def test_a_finished_deal_shows_points_and_adds_a_highlighted_row(host_client, va
     assert verdict in page
     rows = re.findall(r'<tr class="new">(.*?)</tr>', page, re.S)
     assert len(rows) == 1
-    assert re.findall(r"<td>(-?\d+)(?:<abbr|</td>)", rows[0])[1:5] == [
-        str(s) for s in result["scores"]
+    assert re.findall(r"<td>(−?\d+)(?:<abbr|</td>)", rows[0])[1:5] == [
+        str(s).replace("-", "−") for s in result["scores"]
     ]
+
+
+def test_a_sides_points_below_zero_are_written_with_the_minus_sign(host_client, variety_table):
+    """Contract 8 counts −2 a trick: after the first trick its side shows "1 trick, −2
+    points", in Russian "−2 очка" (the plural chosen by the number's size)."""
+    auction(host_client, variety_table, [8, 8])
+    for _ in range(4):
+        take_turn(host_client, variety_table, **HTMX)
+    state = selectors.load(current(variety_table)).state
+    assert sum(state.tricks) == 1
+    english = host_client.get(url(variety_table), **EN).content.decode()
+    russian = host_client.get(url(variety_table), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "— 1 trick, −2 points</span>" in english
+    assert "— 1 взятка, −2 очка</span>" in russian
 
 
 def test_a_take_back_in_the_auction_undoes_the_call(host_client, variety_table):

@@ -11,11 +11,15 @@ import re
 from html import unescape
 
 import pytest
+from django.template.loader import render_to_string
 from django.test import Client
+from django.utils import translation
+from django.utils.html import strip_tags
 
 from club.models import AuditEntry
 from club.roles import DIRECTOR, PLAYER
 from config.logs import HideKeys
+from games.variety.presenter import CONTRACTS
 from tests.support.accounts import name_official, user_in
 from tests.support.tournaments import SHORT_CYCLE, TOTALS, points_of
 from tournaments import services
@@ -284,6 +288,28 @@ def test_the_entry_link_is_a_qr_code_for_the_scorers_and_on_the_printed_sheet(ta
         page = office.get(address).content.decode()
         assert f"/e/{table.entry_key}/" in page
         assert '<svg width="' in page and 'class="segno"' in page
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_each_contract_is_named_with_its_trumps_as_the_table_names_it(table, director, language):
+    """The printed sheet, the entry link's row and the typed sheet's row list the eight
+    contracts in the auction's own words: trumps (or none) and what the tricks count."""
+    with translation.override(language):
+        named = [
+            " ".join(strip_tags(render_to_string("variety/_contract.html", {"c": c})).split())
+            for c in CONTRACTS
+        ]
+    assert named[0].startswith(("no trumps · ", "без козырей · "))
+    office = Client(HTTP_ACCEPT_LANGUAGE=language)
+    office.force_login(director)
+    key = table.round.tournament.key
+    printed = office.get(f"/tournaments/{key}/rounds/1/sheets/").content.decode()
+    typed = office.get(f"/tournaments/{key}/tables/{table.pk}/sheet/").content.decode()
+    entry = phone(table, 0).get(url(table), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    for page in (printed, typed, entry):
+        text = " ".join(unescape(strip_tags(page)).split())
+        for number, words in enumerate(named, start=1):
+            assert f"{number} · {words}" in text
 
 
 def test_a_log_line_of_an_entry_page_hides_its_key(table):

@@ -76,7 +76,7 @@ def test_a_premium_beyond_the_rules_range_is_refused_in_the_rules_words(
     response = client.post("/tournaments/new/fantan/", fantan_form(**{field: value}), **EN)
     assert response.status_code == 400
     assert refusal in response.content.decode()
-    assert "-10000 to 10000." in response.content.decode()
+    assert "−10000 to 10000." in response.content.decode()
     assert written() == before
 
 

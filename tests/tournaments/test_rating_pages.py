@@ -118,7 +118,7 @@ def test_the_players_page_shows_his_rating_place_and_rated_matches(client, rated
     rungs = {rung.player.name: rung for rung in ladder.ladder("fantan")}
     root = player_page(client, anna)
     part = section(root, "fantan")
-    assert part.find_all("h2")[0].text() == "Rating: Фантан (Fan-Tan)"
+    assert part.find_all("h2")[0].text() == "Rating: Fan-Tan"
     terms = [dt.text() for dt in part.find_all("dt")]
     values = [dd.text() for dd in part.find_all("dd")]
     mine = rungs["Анна"]
@@ -185,7 +185,7 @@ def test_his_rated_matches_are_listed_newest_first_with_place_points_and_change(
         assert cells(row)[4:] == [f"{after}{mark}", signed(after - before)]
     first = cells(rows[-1])  # his first casual deal: Борис won it, Анна last
     assert first[1].endswith("deal 1") and rows[-1].find_all("a") == []
-    assert first[2:4] == ["4 of 4", "-3"]
+    assert first[2:4] == ["4 of 4", "−3"]
 
 
 def test_his_record_against_each_opponent_met_three_times(client, rated, players, host):
@@ -221,8 +221,8 @@ def test_a_provisional_rating_on_his_page_is_marked_and_explained(client, host, 
     ratings.rebuild("fantan")
     part = section(player_page(client, players[0], language), "fantan")
     words = {
-        "en": ("Rating: Фантан (Fan-Tan)", "provisional: fewer matches than needed"),
-        "ru": ("Рейтинг: Фантан (Fan-Tan)", "предварительный: матчей меньше, чем нужно"),
+        "en": ("Rating: Fan-Tan", "provisional: fewer matches than needed"),
+        "ru": ("Рейтинг: Фантан", "предварительный: матчей меньше, чем нужно"),
     }
     heading, provisional = words[language]
     assert part.find_all("h2")[0].text() == heading

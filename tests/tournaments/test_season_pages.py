@@ -13,6 +13,7 @@ from django.utils import translation
 from club.models import AuditEntry
 from club.roles import DIRECTOR, ORGANISER
 from tests.support.accounts import user_in
+from tests.support.rules_pages import Tree
 from tests.support.seasons import NAMES, leopard, three_months
 from tests.support.tournaments import new_tournament
 from tournaments import services_seasons
@@ -119,6 +120,16 @@ def test_the_season_csv_is_a_line_a_player(client, season):
     lines = response.content.decode().splitlines()
     assert lines[0] == '"place","player","season_points","Сентябрь","Октябрь","Ноябрь"'
     assert lines[1] == '1,"Анна",23,10,9,4'
+
+
+def test_a_season_without_tournaments_says_so_in_a_sentence_not_a_numbered_item(client, director):
+    empty = services_seasons.create_season(
+        user=director, name="Зима", game="variety", scoring="match_points", place_points=[]
+    )
+    as_user(client, director)
+    page = Tree(text(client.get(f"/tournaments/seasons/{empty.key}/manage/", **EN))).root
+    shown = page.holding("No tournament has joined this season yet.")
+    assert shown.tag == "p" and not shown.within("ol", "ul")
 
 
 def test_a_season_without_a_counted_table_says_so_and_draws_no_chart(client, director):

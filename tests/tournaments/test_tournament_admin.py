@@ -126,8 +126,8 @@ def test_an_edited_row_changes_the_standings_and_its_history_shows_the_change(
     assert "Misread the paper sheet" in page and "admin" in page
     # the columns that changed, in words: each seat's player with his figure
     assert (
-        "<strong>Score:</strong> Жанна -18, Rupert -8, Trent -8, Victor -18 "
-        "&nbsp;&rarr;&nbsp;&nbsp;Жанна 2, Rupert -18, Trent -18, Victor 2"
+        "<strong>Score:</strong> Жанна −18, Rupert −8, Trent −8, Victor −18 "
+        "&nbsp;&rarr;&nbsp;&nbsp;Жанна 2, Rupert −18, Trent −18, Victor 2"
     ) in " ".join(page.split())
     assert escape(json.dumps(FIRST, sort_keys=True)) not in page
     entry = AuditEntry.objects.get(verb="sheet.correct")
@@ -371,7 +371,7 @@ def test_the_admins_row_pages_word_the_row_with_seats_from_1_and_their_players(
     words = " ".join(page.split())
     assert "Round 1, table 1" in words  # the table, not the tournament's name again
     assert "Attackers: 2 · Rupert, 3 · Trent" in words  # the row as the sheet shows it
-    assert "Score: Жанна -18, Rupert -8, Trent -8, Victor -18" in words
+    assert "Score: Жанна −18, Rupert −8, Trent −8, Victor −18" in words
     # the row's number and its values are told apart; the JSON's seats explained
     assert ">Deal:<" in words and ">The row as recorded (JSON):<" in words
     assert ">Row:<" not in words

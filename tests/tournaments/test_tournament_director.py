@@ -13,12 +13,14 @@ from club.roles import DIRECTOR, PLAYER
 from games.models import Deal
 from games.models import Table as HotseatTable
 from tests.support.accounts import name_official, user_in
+from tests.support.rules_pages import Tree
 from tests.support.tournaments import SHORT_CYCLE, TOTALS, new_tournament, points_of, sheet_post
 from tournaments import selectors_director, services
 from tournaments.models import (
     Adjustment,
     Bye,
     Entrant,
+    Official,
     Round,
     RoundTable,
     SheetRow,
@@ -73,6 +75,20 @@ def run_url(tournament, what=""):
 
 def sheet_url(table):
     return f"/tournaments/{table.round.tournament.key}/tables/{table.pk}/sheet/"
+
+
+def test_the_run_pages_empty_lists_say_so_in_a_sentence_not_a_numbered_item(
+    client, director, django_user_model
+):
+    """Nobody entered and nobody named to run it: each is said in a paragraph ("1. Nobody
+    has entered yet." would read as an entrant)."""
+    tournament = new_tournament(director)
+    Official.objects.filter(tournament=tournament).delete()
+    organiser = django_user_model.objects.create_superuser("olga", password="pw-for-tests-only")
+    page = Tree(as_user(client, organiser).get(run_url(tournament), **EN).content.decode()).root
+    for empty in ("Nobody has entered yet.", "Only the club's organisers run this tournament."):
+        shown = page.holding(empty)
+        assert shown.tag == "p" and not shown.within("ol", "ul"), empty
 
 
 def snapshot():
@@ -1133,8 +1149,8 @@ def test_the_paper_sheet_numbers_seats_from_1_and_says_what_to_write(
     # the dealer: drawn at the table, then passing left
     assert "Dealer seat number, 1–4" in text
     assert (
-        "The first dealer is drawn by lot: write his seat number in deal 1. After that the "
-        "deal passes to the left, clockwise, to the next seat (after seat 4, seat 1)."
+        "The first dealer is drawn by lot: write the seat number drawn in deal 1. After that "
+        "the deal passes to the left, clockwise, to the next seat (after seat 4, seat 1)."
     ) in text
     assert html.count('<td class="dealer"></td>') == 3  # a cell to write it in, each deal
 
@@ -1229,8 +1245,8 @@ def test_every_word_the_sheets_print_is_marked_for_translation():
         "seat number, 1–%(last)s, or “—”: %(none)s",
         "its number (see below)",
         "Players, in seat order:",
-        "The first dealer is drawn by lot: write his seat number in deal 1. After that the "
-        "deal passes to the left, clockwise, to the next seat (after seat %(last)s, seat "
+        "The first dealer is drawn by lot: write the seat number drawn in deal 1. After that "
+        "the deal passes to the left, clockwise, to the next seat (after seat %(last)s, seat "
         "1).",
     } <= messages
 

@@ -7,8 +7,8 @@ from .presenter import DuelPresenter
 
 GAME = Game(
     key="duel",
-    name="Duel",
-    english_name="a test game",
+    name="Дуэль",
+    english_name="Duel",
     summary="a throw-away game of the test suite, 2 players",
     rules=RULES,
     form=DuelTableForm,
