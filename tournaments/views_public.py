@@ -155,20 +155,22 @@ def standing_rows(standings, ids: dict[str, int]) -> list[Row]:
     ]
 
 
-def breakdown(rows: list[Row]) -> list[tuple[Row, list[tuple[str, str]]]]:
-    """Each row with its rounds as (kind, text) — "6 (26)": match points, game points —
-    written here rather than in the template: 1,600 cells on a 200-entrant page."""
+def breakdown(rows: list[Row], rounds: int) -> list[tuple[Row, list[tuple[str, str, str]]]]:
+    """Each row with its ``rounds`` as (kind, text, round) — "6 (26)": match points, game
+    points; "Round 2", the cell's label on a phone — written here rather than in the
+    template: 1,600 cells on a 200-entrant page."""
     absent, bye = _("absent"), _("bye")
+    labels = [_("Round %(number)s") % {"number": number} for number in range(1, rounds + 1)]
     return [
         (
             row,
             [
-                ("absent", absent)
+                ("absent", absent, label)
                 if cell is None
-                else ("bye", f"{bye} {figure(cell.match_points)}")
+                else ("bye", f"{bye} {figure(cell.match_points)}", label)
                 if cell.bye
-                else ("", f"{figure(cell.match_points)} ({cell.points})")
-                for cell in row.rounds
+                else ("", f"{figure(cell.match_points)} ({cell.points})", label)
+                for cell, label in zip(row.rounds, labels, strict=True)
             ],
         )
         for row in rows
@@ -334,7 +336,7 @@ def standings_page(request, key: str):
             "tournament": tournament,
             "game": registry.game(tournament.game),
             "rows": rows,
-            "breakdown": breakdown(rows),
+            "breakdown": breakdown(rows, len(played_.rounds)),
             "round_numbers": range(1, len(played_.rounds) + 1),
             "order": [ORDER_LABELS[key] for key in tournament.order],
             "chart": places_chart(played_, standings, adjustments),
