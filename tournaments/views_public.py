@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.formats import date_format
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -24,6 +25,7 @@ from . import roles as tournament_roles
 from .addresses import tournament_or_404
 from .entry_links import entry_link, offered
 from .models import Tournament
+from .projector import layout as projector_layout
 from .seat_links import device_seats, seat_link
 from .standings import match_points, number
 
@@ -34,7 +36,6 @@ ORDER_LABELS = {
     "wins": gettext_lazy("wins"),
 }
 
-PROJECTOR_ROWS = 14  # a column of the projector's standings: 40 entrants in three
 CHART_PLAYERS = 8  # the lines of the standings' chart: more would not read ("first eight")
 # A table's state on the pages, until it counts.
 PLAYING, INCOMPLETE, AWAITING, COUNTED = "playing", "incomplete", "awaiting", "counted"
@@ -155,20 +156,22 @@ def standing_rows(standings, ids: dict[str, int]) -> list[Row]:
     ]
 
 
-def breakdown(rows: list[Row]) -> list[tuple[Row, list[tuple[str, str]]]]:
-    """Each row with its rounds as (kind, text) — "6 (26)": match points, game points —
-    written here rather than in the template: 1,600 cells on a 200-entrant page."""
+def breakdown(rows: list[Row], rounds: int) -> list[tuple[Row, list[tuple[str, str, str]]]]:
+    """Each row with its ``rounds`` as (kind, text, round) — "6 (26)": match points, game
+    points; "Round 2", the cell's label on a phone — written here rather than in the
+    template: 1,600 cells on a 200-entrant page."""
     absent, bye = _("absent"), _("bye")
+    labels = [_("Round %(number)s") % {"number": number} for number in range(1, rounds + 1)]
     return [
         (
             row,
             [
-                ("absent", absent)
+                ("absent", absent, label)
                 if cell is None
-                else ("bye", f"{bye} {figure(cell.match_points)}")
+                else ("bye", f"{bye} {figure(cell.match_points)}", label)
                 if cell.bye
-                else ("", f"{figure(cell.match_points)} ({figure(cell.points)})")
-                for cell in row.rounds
+                else ("", f"{figure(cell.match_points)} ({figure(cell.points)})", label)
+                for cell, label in zip(row.rounds, labels, strict=True)
             ],
         )
         for row in rows
@@ -332,7 +335,7 @@ def standings_page(request, key: str):
             "tournament": tournament,
             "game": registry.game(tournament.game),
             "rows": rows,
-            "breakdown": breakdown(rows),
+            "breakdown": breakdown(rows, len(played_.rounds)),
             "round_numbers": range(1, len(played_.rounds) + 1),
             "order": [ORDER_LABELS[key] for key in tournament.order],
             "chart": places_chart(played_, standings, adjustments),
@@ -353,7 +356,8 @@ def in_columns(rows: list, most: int) -> list[list]:
 @require_GET
 def projector(request, key: str):
     """The current round's tables, each with its state and its deals so far, and the
-    standings below them, on one screen across the room (40 entrants fit 1280×720)."""
+    standings below them, on one screen across the room, in type as large as the screen
+    allows (40 entrants fit 1280×720)."""
     tournament = tournament_or_404(key)
     played_, standings = public_standings(tournament)
     rounds = round_views(played_)
@@ -366,18 +370,31 @@ def projector(request, key: str):
         for table in current.tables:
             table.length = lengths[len(table.seats)]
     rows = standing_rows(standings, player_ids(played_))
+    game = registry.game(tournament.game)
+    check_in = selectors_check_in.check_in_list(tournament, played_.entrants, len(played_.rounds))
+    shown = projector_layout(
+        tables=[len(table.seats) for table in current.tables] if current else [],
+        names=[row.name for row in rows],
+        title=tournament.name,
+        subtitle=f"{game.title} · {date_format(tournament.date)}",
+        byes=f"{_('Byes:')} {', '.join(seat.name for seat in current.byes)}"
+        if current and current.byes
+        else "",
+        checked_in=", ".join(entrant.player.name for entrant in check_in.present)
+        if check_in and check_in.in_use
+        else None,
+    )
     return render(
         request,
         "tournaments/public/projector.html",
         {
             "tournament": tournament,
-            "game": registry.game(tournament.game),
-            "columns": in_columns(rows, PROJECTOR_ROWS),
+            "game": game,
+            "layout": shown,
+            "columns": in_columns(rows, shown.standings_rows),
             "current": current,
             "finished": selectors.finished(played_),
-            "check_in": selectors_check_in.check_in_list(
-                tournament, played_.entrants, len(played_.rounds)
-            ),
+            "check_in": check_in,
         },
     )
 

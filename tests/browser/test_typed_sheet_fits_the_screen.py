@@ -1,7 +1,9 @@
 """A table's sheet typed in on a phone (390×844): every player's column is on the screen and
 can be filled in, at the largest table of each game (four at Фантан and Выборы, two at
 Леопард), the names long, without the page or any of its parts wider than the screen; on a
-laptop the sheet's table fits its box, the last player's column included.
+laptop the sheet's table fits its box, the last player's column included. A typed row's
+correction form has every input on the screen and in its box, on a laptop of 1366×768 and,
+scrolled to, on the phone.
 
 chromium and Playwright, as tests/browser/test_phone.py (its tabs, from
 tests/support/phone_screen.py, are used here, signed in as a scorer); set PHONE_SHOTS=dir
@@ -167,3 +169,69 @@ def test_on_a_laptop_the_typed_sheets_last_column_is_inside_its_box(phone, membe
     assert page.locator("table.typed-sheet").bounding_box()["width"] <= box["width"] + 0.5
     for field in page.locator("[name=r1-scores-3], [name=r4-scores-3]").all():
         assert field.bounding_box()["x"] + field.bounding_box()["width"] <= box["x"] + box["width"]
+
+
+LAPTOP = {"width": 1366, "height": 768}
+ROW_FORM = "main form:has([name^=r1-])"
+
+
+def typed_row(user, game: str) -> str:
+    """The correction page of the first row of a sheet typed in at the game's largest table."""
+    table = tournament_table(user, game)
+    services.enter_sheet(table=table, rows=[GAMES[game][4]], user=user)
+    return f"/tournaments/{table.round.tournament.key}/tables/{table.pk}/rows/1/"
+
+
+def outside(field, edges: dict) -> bool:
+    """Whether any of the field's box lies outside ``edges`` (left, top, right, bottom)."""
+    box = field.bounding_box()
+    return (
+        box["x"] < edges["left"] - 0.5
+        or box["y"] < edges["top"] - 0.5
+        or box["x"] + box["width"] > edges["right"] + 0.5
+        or box["y"] + box["height"] > edges["bottom"] + 0.5
+    )
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_input_of_a_rows_correction_is_on_a_laptops_screen_and_a_phones(phone, member, game):
+    """At 1366×768 the row's inputs are inside the screen and their box (none to scroll to),
+    the reason and the button on the screen; at 390 px nothing of the row is to the side of
+    its box, and each input, scrolled to, is on the screen and wide enough for a figure."""
+    url = off_the_loop(typed_row, member, game)
+    for language in ("ru", "en"):
+        laptop = phone(width=LAPTOP["width"], language=language)
+        laptop.set_viewport_size(LAPTOP)
+        assert laptop.goto(url).ok
+        phone_screen.shot(laptop, f"row-{game}-{language}-laptop")
+        scroll = laptop.locator(f"{ROW_FORM} .scroll").bounding_box()
+        edges = {
+            "left": max(0, scroll["x"]),
+            "top": 0,
+            "right": min(LAPTOP["width"], scroll["x"] + scroll["width"]),
+            "bottom": LAPTOP["height"],
+        }
+        fields = laptop.locator(f"{ROW_FORM} [name^=r1-]").all()
+        assert len(fields) == len(GAMES[game][3])  # the row's every input
+        off = [field.get_attribute("name") for field in fields if outside(field, edges)]
+        assert off == [], f"{game} ({language}): off the laptop's screen or its box: {off}"
+        screen = {"left": 0, "top": 0, "right": LAPTOP["width"], "bottom": LAPTOP["height"]}
+        for what in ("[name=reason]", "[type=submit]"):
+            assert not outside(laptop.locator(f"{ROW_FORM} {what}"), screen), what
+
+        small = phone(language=language)
+        assert small.goto(url).ok
+        phone_screen.shot(small, f"row-{game}-{language}-phone")
+        assert small.evaluate("document.documentElement.scrollWidth") <= WIDTH
+        # nothing of the row hidden to the side of its box
+        assert small.locator(f"{ROW_FORM} .scroll").evaluate("b => b.scrollWidth <= b.clientWidth")
+        screen = {"left": 0, "top": 0, "right": WIDTH, "bottom": HEIGHT}
+        for field in [
+            *small.locator(f"{ROW_FORM} [name^=r1-]").all(),
+            small.locator(f"{ROW_FORM} [name=reason]"),
+        ]:
+            field.scroll_into_view_if_needed()
+            assert not outside(field, screen), field
+            box = field.bounding_box()
+            assert box["width"] >= 44 and box["height"] >= 24, (field, box)
+        assert laptop.script_errors == small.script_errors == []

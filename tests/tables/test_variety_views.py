@@ -199,7 +199,7 @@ def test_a_finished_deal_shows_points_and_adds_a_highlighted_row(host_client, va
     assert verdict in page
     rows = re.findall(r'<tr class="new">(.*?)</tr>', page, re.S)
     assert len(rows) == 1
-    assert re.findall(r"<td>(−?\d+)(?:<abbr|</td>)", rows[0])[1:5] == [
+    assert re.findall(r'<td class="score">(−?\d+)(?:<abbr|</td>)', rows[0]) == [
         str(s).replace("-", "−") for s in result["scores"]
     ]
 

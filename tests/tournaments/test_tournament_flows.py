@@ -220,8 +220,8 @@ def page_standings(html: str) -> list[tuple]:
     main = html.split('id="by-round"')[0]
     return re.findall(
         r'<td class="num place">([^<]+)</td>\s*<th scope="row">(?:<a [^>]*>)?([^<]+)'
-        r'(?:</a>)?</th>\s*<td class="num strong">([^<]+)</td>\s*<td class="num">([^<]+)'
-        r'</td>\s*<td class="num">([^<]+)</td>\s*<td class="num">([^<]+)</td>',
+        r'(?:</a>)?</th>\s*<td class="num strong"[^>]*>([^<]+)</td>\s*<td class="num"[^>]*>'
+        r'([^<]+)</td>\s*<td class="num"[^>]*>([^<]+)</td>\s*<td class="num"[^>]*>([^<]+)</td>',
         main,
     )
 
