@@ -8,7 +8,10 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.template import loader
 from django.utils import translation
+
+from games import registry
 
 PO = Path(settings.BASE_DIR) / "locale" / "ru" / "LC_MESSAGES" / "django.po"
 
@@ -68,6 +71,19 @@ def test_the_english_texts_name_a_player_without_he():
         if gendered.search(text)
     ]
     assert not found
+
+
+def test_the_english_rules_name_a_player_without_he():
+    """The rules pages written in English (not in the catalogue) say "their hand" too; their
+    comments ({# … #}) are for developers."""
+    gendered = re.compile(r"\b(he|him|his|himself)\b", re.IGNORECASE)
+    found = {}
+    for game in registry.games():
+        for name in game.rules_templates("en")[:1]:
+            text = loader.get_template(name).template.source
+            text = re.sub(r"\{#.*?#\}", "", text, flags=re.S)
+            found[name] = gendered.findall(text)
+    assert found and not any(found.values()), found
 
 
 def test_the_compiled_catalogue_matches_the_po_file():
