@@ -235,7 +235,8 @@ def test_a_director_runs_a_round_and_a_visitor_reads_the_standings(open_page, dj
         "link", name="Standings", exact=True
     ).click()
     visitor.wait_for_url(re.compile(r"/tournaments/[^/]+/standings/$"))  # the key quoted
-    visitor.get_by_role("heading", name=f"{TOURNAMENT} · Standings", exact=True).wait_for()
+    # its one planned round counted: the tournament is over
+    visitor.get_by_role("heading", name=f"{TOURNAMENT} · Final standings", exact=True).wait_for()
     assert visitor.get_by_role("button", name=re.compile("^Sign out")).count() == 0
     standings = visitor.get_by_role("table", name="Standings", exact=True)
     rows = standings.locator("tbody tr").evaluate_all(
