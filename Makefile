@@ -30,15 +30,30 @@ STAMP := $(VENV)/.installed-stamp
 PG_TEST_URL ?= postgresql://postgres@127.0.0.1:5432/test
 REDIS_TEST_URL ?= redis://127.0.0.1:6379/0
 
-.PHONY: install run test check bench lint messages screenshots
+.PHONY: install run test check bench lint messages screenshots wheels-only
 
 install: $(STAMP)
 
+# PyICU built from source and pyicu-wheels both install the module icu, each over the
+# other's files: a venv that holds PyICU loses it, and whatever pyicu-wheels it shared its
+# files with, before pyicu-wheels comes in whole.
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
+	if $(PY) -m pip show --quiet pyicu >/dev/null 2>&1; then $(PY) -m pip uninstall -qq --yes pyicu pyicu-wheels; fi
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
+
+# Every dependency installs from a wheel, nothing is compiled: a new venv in a temporary
+# folder, the project installed there from wheels alone (pip's --only-binary=:all:), and the
+# players' names' tests, which ask ICU, run in it. It fetches from PyPI what pip's cache
+# lacks, as make install does; make test does not run it.
+wheels-only:
+	venv="$$(mktemp -d)/venv" && trap 'rm -rf "$$(dirname "$$venv")"' EXIT && \
+	$(PYTHON) -m venv "$$venv" && \
+	"$$venv/bin/python" -m pip install --quiet --only-binary=:all: --upgrade pip && \
+	"$$venv/bin/python" -m pip install --only-binary=:all: -e '.[dev]' && \
+	"$$venv/bin/python" -m pytest -p no:cacheprovider -q tests/club/test_player_names.py
 
 run: export DEBUG = 0
 run: export ALLOWED_HOSTS := $(ALLOWED_HOSTS)
@@ -69,7 +84,8 @@ check: lint
 	$(PY) manage.py makemigrations --check --dry-run
 	$(PY) -m pytest -m "not browser and not servers" -q
 
-# as served: DEBUG off
+# As served: DEBUG off. Each benchmark writes its own section of docs/benchmarks/latest.md
+# (bench/figures.py); the test suite's section is given to python -m bench.suite from a run.
 bench: export DEBUG = 0
 bench: install .secret_key
 	$(PY) manage.py bench
