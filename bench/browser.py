@@ -31,6 +31,9 @@ Two set-ups, each in a process of its own: one daphne process on a SQLite file w
 in-memory channel layer (as ``make run`` serves), then two daphne processes on a throw-away
 PostgreSQL database (``bench_browser``) and Redis (database 7; ``BENCH_BROWSER_REDIS_URL``),
 the tables spread over both, skipped with a message when either cannot be reached.
+This process writes both set-ups' figures as one table (``bench.figures``), each set-up's
+process handing its rows over in a file (``python -m bench.browser sqlite``, run alone,
+prints its figures and writes none).
 
 The requirements, for every kind of turn and both speeds, by medians: the server's share
 within 1.5 times /healthz's first byte and the same request in-process; the settled screen
@@ -48,7 +51,6 @@ import itertools
 import os
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -56,7 +58,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
-from bench.club import BASE_DIR, say, sqlite_club, throwaway_club
+from bench import figures as figures_file
+from bench.club import each_setup, say, sqlite_club, throwaway_club, write_rows
 from config.machine import machine
 
 REDIS_URL = os.environ.get("BENCH_BROWSER_REDIS_URL", "redis://127.0.0.1:6379/7")
@@ -488,7 +491,7 @@ def setup_sqlite() -> dict | None:
             f"browser machine: {machine()}; SQLite in {tempfile.gettempdir()}, the in-memory "
             "channel layer, 1 daphne process"
         )
-        return run("SQLite, 1 process", 1, env, user)
+        return run(LABELS["sqlite"], 1, env, user)
 
 
 def setup_postgresql() -> dict | None:
@@ -500,27 +503,93 @@ def setup_postgresql() -> dict | None:
             f"browser machine: {machine()}; PostgreSQL and Redis (db 7) on this machine, "
             "2 daphne processes"
         )
-        return run("PostgreSQL and Redis, 2 processes", 2, env, user)
+        return run(LABELS["postgresql"], 2, env, user)
 
 
 SETUPS = {"sqlite": setup_sqlite, "postgresql": setup_postgresql}
+LABELS = {"sqlite": "SQLite, 1 process", "postgresql": "PostgreSQL and Redis, 2 processes"}
+COLUMNS = [
+    "set-up",
+    "turn",
+    "CPU",
+    "moves",
+    "settled (p95)",
+    "server (p95)",
+    "browser (p95)",
+    "/healthz",
+    "in-process",
+    "delivery",
+    "swap floor",
+    "answer",
+    f"server ≤ {SERVER_RATIO} × (healthz + in-process)",
+    f"browser − {FLOORS} × floor, median move ≤ 0",
+]
+
+
+def rows(result: dict) -> list[list]:
+    """The set-up's lines of the figures file's table, medians in ms."""
+    kinds = {name: Kind(**values) for name, values in result["kinds"].items()}
+    lines = []
+    for name in sorted(kinds, key=lambda n: (ORDER.index(n.split()[0]), n)):
+        k = kinds[name]
+        turn, rate = name.split()
+        lines.append(
+            [
+                result["setup"],
+                turn,
+                f"×{rate}",
+                len(k.settled),
+                f"{k.median('settled'):.1f} ({percentile(k.settled, 95):.1f})",
+                f"{k.median('server'):.1f} ({percentile(k.server, 95):.1f})",
+                f"{statistics.median(k.browser):.1f} ({percentile(k.browser, 95):.1f})",
+                f"{k.median('healthz'):.1f}",
+                f"{k.median('in_process'):.1f}",
+                f"{k.median('delivery'):.1f}",
+                f"{k.median('swap'):.1f}",
+                f"{statistics.median(k.bytes) / 1024:.1f} KB",
+                f"{k.server_bound:.1f}: "
+                + figures_file.verdict(k.median("server") <= k.server_bound),
+                f"{k.over_floors:.1f}: {figures_file.verdict(k.over_floors <= 0)}",
+            ]
+        )
+    return lines
 
 
 def main(argv: list[str]) -> int:
     if not os.path.exists(CHROMIUM):
         say(f"browser benchmark skipped: {CHROMIUM} is missing (apt-get install chromium)")
         return 0
-    if argv:  # one set-up, in this process
+    if argv:  # one set-up, in this process; its rows into the file named after it, if any
         result = SETUPS[argv[0]]()
         if result is None:
             return 0
         met = report(result)
+        others = {k: v for k, v in result["statuses"].items() if k != 200}
+        write_rows(
+            argv,
+            rows(result),
+            [
+                f"{result['setup']}: {result['deals']} deals, "
+                f"{sum(result['statuses'].values())} moves in {result['seconds']:.0f} s"
+                + (f"; other answers {others}." if others else ".")
+            ],
+        )
         return 0 if met and set(result["statuses"]) == {200} else 1
-    codes = [
-        subprocess.run([sys.executable, "-m", "bench.browser", name], cwd=BASE_DIR).returncode
-        for name in SETUPS
-    ]
-    return max(codes)
+    code, lines, notes = each_setup("bench.browser", LABELS)
+    if lines:
+        figures_file.record(
+            "browser",
+            "A move on the screen",
+            "python -m bench.browser",
+            COLUMNS,
+            lines,
+            [
+                "Medians in ms, the 95th percentiles in brackets; chromium 1280×800, the "
+                "daphne processes on the same machine.",
+                *notes,
+            ],
+        )
+    return code
 
 
 if __name__ == "__main__":

@@ -1,9 +1,11 @@
 """A throw-away served club for the live benchmarks (bench/live.py, bench/fanout.py,
-bench/seats.py): a PostgreSQL database of its own, migrated, and a Redis database emptied
-before and after, or a SQLite file in a temporary folder and no Redis, with Django set up on
-them in this process.
+bench/seats.py, bench/browser.py): a PostgreSQL database of its own, migrated, and a Redis
+database emptied before and after, or a SQLite file in a temporary folder and no Redis, with
+Django set up on them in this process; and those benchmarks' set-ups, each run in a process
+of its own, their figures' rows gathered for one table.
 """
 
+import json
 import os
 import secrets
 import subprocess
@@ -117,3 +119,31 @@ def _served(database_url: str, redis_url: str | None, name: str):
     user = get_user_model().objects.create_user("bench", password=secrets.token_hex(16))
     yield server_env(database_url, redis_url, secret), user
     connections.close_all()
+
+
+def each_setup(module: str, setups: dict[str, str]) -> tuple[int, list, list[str]]:
+    """Runs ``python -m MODULE NAME FILE`` for each set-up (its name: its label), each
+    writing its table's rows and notes into FILE as JSON (``write_rows``); the worst exit
+    code, the rows of all, and the notes of all (a set-up without figures said so)."""
+    codes, rows, notes = [], [], []
+    with tempfile.TemporaryDirectory(prefix="bench-rows-") as folder:
+        for name, label in setups.items():
+            written = Path(folder) / f"{name}.json"
+            command = [sys.executable, "-m", module, name, str(written)]
+            codes.append(subprocess.run(command, cwd=BASE_DIR).returncode)
+            if written.exists():
+                figures = json.loads(written.read_text(encoding="utf-8"))
+                rows += figures["rows"]
+                notes += figures["notes"]
+            elif codes[-1] == 0:
+                notes.append(f"{label}: skipped, PostgreSQL or Redis cannot be reached.")
+            else:
+                notes.append(f"{label}: no figures, its run failed (exit {codes[-1]}).")
+    return max(codes), rows, notes
+
+
+def write_rows(argv: list[str], rows: list, notes: list[str]) -> None:
+    """A set-up's rows and notes, into the file its command line names (``each_setup``)."""
+    if len(argv) > 1:
+        figures = {"rows": rows, "notes": notes}
+        Path(argv[1]).write_text(json.dumps(figures, ensure_ascii=False), encoding="utf-8")

@@ -13,7 +13,8 @@ are not counted. The client, the processes, PostgreSQL and Redis share this mach
 
 The requirement: the median for 100 spectators is at most ten times the median for one, and
 no message is lost. It exits 1 when either fails, or on a non-200 answer or a traceback in a
-process's log; when PostgreSQL or Redis cannot be reached it says so and exits 0.
+process's log; when PostgreSQL or Redis cannot be reached it says so and exits 0, its
+figures left as they were.
 """
 
 import asyncio
@@ -27,6 +28,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
+from bench import figures as figures_file
 from bench.club import BASE_DIR, say, throwaway_club
 from config.machine import machine
 from games import registry
@@ -232,8 +234,53 @@ def main() -> int:
         f"fanout {many.spectators} spectators against 1: {ratio:.2f} times the median "
         f"(required: at most {REQUIRED_RATIO}: {'met' if met else 'NOT met'})"
     )
+    record(results, ratio)
     failed = not met or any(f.lost or f.out_of_order or set(f.statuses) != {200} for f in results)
     return 1 if failed else 0
+
+
+def record(results: list[Figures], ratio: float) -> None:
+    def where(f: Figures) -> str:
+        if f.spectators == 1:
+            return "1 (on the process posted to)"
+        return f"{f.spectators} ({f.spectators // PROCESSES} on each process)"
+
+    figures_file.record(
+        "fanout",
+        "One action to many spectators",
+        "python -m bench.fanout",
+        [
+            "spectators' sockets",
+            "writes",
+            "POST to the stamp on every socket: median",
+            "max",
+            "the POST's answer, median",
+            "messages lost",
+            "out of order or twice",
+            f"median against one (required: at most {REQUIRED_RATIO})",
+        ],
+        [
+            [
+                where(f),
+                len(f.seconds),
+                f"{f.median_ms:.1f} ms",
+                f"{f.max_ms:.1f} ms",
+                f"{statistics.median(f.answers) * 1000:.1f} ms" if f.answers else "—",
+                f.lost,
+                f.out_of_order,
+                "—"
+                if f.spectators == 1
+                else f"{ratio:.2f}: {figures_file.verdict(ratio <= REQUIRED_RATIO)}",
+            ]
+            for f in results
+        ],
+        [f"{PROCESSES} daphne processes; the client, PostgreSQL and Redis on the same machine."]
+        + [
+            f"Other answers, {f.spectators} spectators: {others}."
+            for f in results
+            if (others := {k: v for k, v in f.statuses.items() if k != 200})
+        ],
+    )
 
 
 if __name__ == "__main__":

@@ -7,8 +7,8 @@ Ten client threads, one a table, play their table's deals as its hotseat screen 
 the deal from the database, then post the reveal, the action (a random legal one) or the
 next deal; one set-up's posts are spread over its processes in turn. Each set-up runs for
 ``SECONDS`` on fresh tables. The clients, the processes, PostgreSQL and Redis share this
-machine's cores. When PostgreSQL or Redis cannot be reached it says so and exits 0; a 5xx
-answer makes it exit 1.
+machine's cores. When PostgreSQL or Redis cannot be reached it says so and exits 0, its
+figures left as they were; a 5xx answer makes it exit 1.
 """
 
 import os
@@ -16,6 +16,7 @@ import statistics
 import sys
 import time
 
+from bench import figures as figures_file
 from bench.club import say, throwaway_club
 from config.machine import machine
 
@@ -117,7 +118,47 @@ def main() -> int:
         f"live two processes against one: {two['writes_per_second'] / one['writes_per_second']:.2f}"
         " times the writes per second"
     )
+    record(figures)
     return 1 if any(f["server_errors"] or f["other"] for f in figures) else 0
+
+
+def record(figures: list[dict]) -> None:
+    def ms(value: float | None) -> str:
+        return "—" if value is None else f"{value:.1f} ms"
+
+    def setup(f: dict) -> str:
+        return f"{f['processes']} daphne process{'es' if f['processes'] > 1 else ''}"
+
+    two, one = figures
+    figures_file.record(
+        "live",
+        "Busy tables, served",
+        "python -m bench.live",
+        [
+            "set-up",
+            "writes/s (game actions/s)",
+            "a write: median, 95th percentile",
+            "5xx",
+            "CPU a write: daphne, clients",
+        ],
+        [
+            [
+                setup(f),
+                f"{f['writes_per_second']:.1f} ({f['actions_per_second']:.1f})",
+                f"{f['median_ms']:.0f} ms, {f['p95_ms']:.0f} ms",
+                f["server_errors"],
+                f"{ms(f['servers_cpu_ms'])}, {ms(f['clients_cpu_ms'])}",
+            ]
+            for f in figures
+        ],
+        [
+            f"{TABLES} tables, {SECONDS:.0f} s a set-up; the clients, PostgreSQL and Redis on "
+            "the same machine.",
+            f"Two processes give {two['writes_per_second'] / one['writes_per_second']:.2f} "
+            "times the writes of one.",
+        ]
+        + [f"Other answers, {setup(f)}: {', '.join(f['other'])}." for f in figures if f["other"]],
+    )
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ import sys
 import time
 from datetime import UTC, datetime, timedelta
 
+from bench import figures as figures_file
 from games import registry
 
 REBUILD_MOST = 5.0  # seconds
@@ -255,6 +256,41 @@ def main() -> int:
             f"ladder page: {'meets' if same else 'MISSES'} the same queries for "
             f"{big[2]} players as for {small[2]}; {'meets' if fast else 'MISSES'} a median "
             f"under {PAGE_MOST:.0f} ms"
+        )
+        verdict = figures_file.verdict
+        figures_file.record(
+            "ratings",
+            "Ratings",
+            "python -m bench.ratings",
+            ["what", "figure", "required"],
+            [
+                [
+                    f"`ratings rebuild`: {matches:,} rated matches ({TOURNAMENTS} tournaments "
+                    f"of {PLAYERS} players, {ROUNDS} rounds; "
+                    f"{CASUAL_TABLES * CASUAL_DEALS:,} casual deals)",
+                    f"{seconds:.2f} s (CPU {cpu:.2f} s)",
+                    f"under {REBUILD_MOST:.0f} s: {verdict(seconds < REBUILD_MOST)}",
+                ],
+                [
+                    f"SQL queries of the ladder page, {small[2]} players and {big[2]} players",
+                    f"{small[0]} and {big[0]}",
+                    f"the same: {verdict(same)}",
+                ],
+                [
+                    f"the ladder page, median of {REQUESTS} requests, {small[2]} players",
+                    f"{small[1]:.1f} ms",
+                    "—",
+                ],
+                [
+                    f"the ladder page, median of {REQUESTS} requests, {big[2]} players",
+                    f"{big[1]:.1f} ms",
+                    f"under {PAGE_MOST:.0f} ms: {verdict(fast)}",
+                ],
+            ],
+            [
+                f"On a {connection.vendor} test database, one core; the results built in "
+                f"{built:.1f} s."
+            ],
         )
     finally:
         teardown_databases(old, verbosity=0)

@@ -17,6 +17,7 @@ import random
 import statistics
 import time
 
+from bench import figures as figures_file
 from games import registry
 from games.engine import get_rules
 from games.engine.duel import duel
@@ -24,19 +25,31 @@ from games.engine.robots import choices, robot
 from games.management.commands.duel import text
 
 
-def verdict(figures: dict, target: tuple) -> str:
+def judged(figures: dict, target: tuple) -> tuple[bool, str]:
+    """Whether the duel's figures hold the target, and the target in words."""
     if target[0] == "won":
         row = next(row for row in figures["robots"] if row["robot"] == target[1])
-        ok = row["won"] >= target[2]
-        return (
-            f"{'meets' if ok else 'MISSES'} the target: {target[1]} wins at least "
-            f"{100 * target[2]:.0f}%"
-        )
+        return row["won"] >= target[2], f"{target[1]} wins at least {100 * target[2]:.0f}%"
     row = next(row for row in figures["versus"] if row["robots"] == [target[1], target[2]])
-    ok = row["ci95"][0] > 0
+    return row["ci95"][0] > 0, f"{target[1]} above {target[2]}, the CI clear of zero"
+
+
+def verdict(figures: dict, target: tuple) -> str:
+    ok, wanted = judged(figures, target)
+    return f"{'meets' if ok else 'MISSES'} the target: {wanted}"
+
+
+def result(figures: dict, target: tuple) -> str:
+    """The duel's figure that the target judges."""
+    if target[0] == "won":
+        row = next(row for row in figures["robots"] if row["robot"] == target[1])
+        low, high = row["ci95"]
+        return f"{target[1]} won {100 * row['won']:.1f}% (95% CI {100 * low:.1f}–{100 * high:.1f}%)"
+    row = next(row for row in figures["versus"] if row["robots"] == [target[1], target[2]])
+    low, high = row["ci95"]
     return (
-        f"{'meets' if ok else 'MISSES'} the target: {target[1]} above {target[2]}, "
-        f"the CI clear of zero"
+        f"{target[1]} − {target[2]}: {row['difference']:+.2f} points a deal "
+        f"(95% CI {low:+.2f} to {high:+.2f})"
     )
 
 
@@ -67,6 +80,7 @@ def main() -> None:
     scale = float(os.environ.get("BENCH_ROBOTS_SCALE", "1"))
     chosen = os.environ.get("BENCH_ROBOTS_SAMPLES")
     measured = [key for key in registry.GAMES if registry.robots(key) is not None]
+    rows = []
     for game in measured:
         robots = registry.robots(game)
         samples = None if chosen == "budget" else int(chosen or robots.BENCH_SAMPLES)
@@ -80,12 +94,40 @@ def main() -> None:
                 f"  ({'budget' if samples is None else samples} samples a move; {took:.0f} s):"
                 f" {verdict(figures, target.holds)}"
             )
+            ok, wanted = judged(figures, target.holds)
+            rows.append(
+                [
+                    game,
+                    f"{', '.join(target.robots)}: {deals} deals, "
+                    + ("the default budget" if samples is None else f"{samples} samples")
+                    + " a move",
+                    result(figures, target.holds),
+                    f"{wanted}: {figures_file.verdict(ok)}",
+                ]
+            )
     for game in measured:
         times = think_times(game)
         print(
             f"{game}: the strong robot's median think time a move "
             f"{1000 * statistics.median(times):.0f} ms (default budget, {len(times)} moves)"
         )
+        rows.append(
+            [
+                game,
+                f"the strong robot's think time a move at its default budget, median of "
+                f"{len(times)} moves",
+                f"{1000 * statistics.median(times):.0f} ms",
+                "—",
+            ]
+        )
+    figures_file.record(
+        "robots",
+        "Robots",
+        "python -m bench.robots",
+        ["game", "measured", "figure", "target"],
+        rows,
+        [f"Seed 1; the targets' deals scaled by {scale:g} (BENCH_ROBOTS_SCALE)."],
+    )
 
 
 if __name__ == "__main__":

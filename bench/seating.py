@@ -12,6 +12,7 @@ it exits 1 when one is not.
 import sys
 import time
 
+from bench import figures
 from config.machine import machine
 from tournaments.seating import Round, least_repeats, mixing, repeats, seat_round
 
@@ -58,6 +59,7 @@ def main() -> int:
     print(f"Seating by mixing, seed {SEED}, on {machine()}")
     print(f"{'players':>7} {'rounds':>6} {'repeats':>7} {'bound':>5} {'best known':>10}  seconds")
     missed = False
+    rows = []
     for players, rounds, sizes, best in CASES:
         found, seconds = seat(players, rounds, sizes)
         bound = least_repeats(sizes=sizes, rounds=rounds, entrants=players)
@@ -69,6 +71,15 @@ def main() -> int:
             f"{players:>7} {rounds:>6} {found:>7} {bound:>5} {best:>10}  "
             f"{seconds:.3f}: {verdict}{mark}"
         )
+        rows.append([players, rounds, f"{found}{mark}", bound, best, f"{seconds:.3f}", verdict])
+    figures.record(
+        "seating",
+        "Seating against the social golfer problem",
+        "python -m bench.seating",
+        ["players", "rounds", "repeats", "bound", "best known", "seconds", "under 2 s"],
+        rows,
+        [f"Mixing, seed {SEED}, round by round."],
+    )
     return 1 if missed else 0
 
 

@@ -22,7 +22,9 @@ process on a SQLite file in a temporary folder with the in-memory channel layer,
 run`` serves; and two daphne processes on a throw-away PostgreSQL database
 (``bench_seats``) and Redis (database 5), the pages spread over both, skipped with a
 message when either cannot be reached. The clients and the servers share this machine's
-cores.
+cores. This process writes both set-ups' figures as one table (``bench.figures``), each
+set-up's process handing its rows over in a file (``python -m bench.seats sqlite``, run
+alone, prints its figures and writes none).
 
 The requirement: one move at a time, the 95th percentile under 150 ms; and no notice lost
 (every page's socket announced every version of its table) however many move at once. Four
@@ -37,14 +39,14 @@ import os
 import random
 import re
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
-from bench.club import BASE_DIR, say, sqlite_club, throwaway_club
+from bench import figures as figures_file
+from bench.club import each_setup, say, sqlite_club, throwaway_club, write_rows
 from bench.live import cpu_seconds
 from config.machine import machine
 
@@ -391,7 +393,7 @@ def setup_sqlite() -> list[Figures] | None:
             f"seats machine: {machine()}; SQLite in {tempfile.gettempdir()}, the in-memory "
             "channel layer, 1 daphne process"
         )
-        return run("SQLite, 1 process", 1, env, user)
+        return run(LABELS["sqlite"], 1, env, user)
 
 
 def setup_postgresql() -> list[Figures] | None:
@@ -403,26 +405,70 @@ def setup_postgresql() -> list[Figures] | None:
             f"seats machine: {machine()}; PostgreSQL and Redis (db 5) on this machine, "
             "2 daphne processes"
         )
-        return run("PostgreSQL and Redis, 2 processes", 2, env, user)
+        return run(LABELS["postgresql"], 2, env, user)
 
 
 SETUPS = {"sqlite": setup_sqlite, "postgresql": setup_postgresql}
+LABELS = {"sqlite": "SQLite, 1 process", "postgresql": "PostgreSQL and Redis, 2 processes"}
+COLUMNS = [
+    "set-up",
+    "moves",
+    f"POST to the {SEATS - 1} other pages' views: median, 95th percentile",
+    "required",
+    "the POST's answer, median",
+    "notices lost",
+    "daphne CPU a move",
+]
+
+
+def row(f: Figures) -> list:
+    """The set-up's line of the figures file's table."""
+    required = (
+        f"95th percentile under {REQUIRED_P95_MS} ms, no notice lost"
+        if f.required
+        else "no notice lost (the times for information)"
+    )
+    return [
+        f.setup,
+        "one at a time" if f.concurrent == 1 else f"{f.concurrent} at once",
+        f"{f.median_ms:.1f} ms, {f.percentile_ms(95):.1f} ms",
+        f"{required}: {figures_file.verdict(f.meets)}",
+        f"{statistics.median(f.answers) * 1000:.1f} ms",
+        f.lost,
+        "—" if f.servers_cpu_ms is None else f"{f.servers_cpu_ms:.1f} ms",
+    ]
 
 
 def main(argv: list[str]) -> int:
-    if argv:  # one set-up, in this process
+    if argv:  # one set-up, in this process; its rows into the file named after it, if any
         results = SETUPS[argv[0]]()
         if results is None:
             return 0
         for figures in results:
             say(report(figures))
+        others = [
+            f"{f.setup}, {f.concurrent} at once: other answers {statuses}"
+            for f in results
+            if (statuses := {k: v for k, v in f.statuses.items() if k != 200})
+        ]
+        write_rows(argv, [row(f) for f in results], others)
         failed = any(not f.meets or set(f.statuses) != {200} for f in results)
         return 1 if failed else 0
-    codes = [
-        subprocess.run([sys.executable, "-m", "bench.seats", name], cwd=BASE_DIR).returncode
-        for name in SETUPS
-    ]
-    return max(codes)
+    code, rows, notes = each_setup("bench.seats", LABELS)
+    if rows:
+        figures_file.record(
+            "seats",
+            "Tables of devices",
+            "python -m bench.seats",
+            COLUMNS,
+            rows,
+            [
+                f"{TABLES} tables of {SEATS} seats, every seat on its own device; "
+                f"{MOVES} moves each way; the pages' client on the same machine.",
+                *notes,
+            ],
+        )
+    return code
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ from django.test import Client
 from django.test.utils import setup_databases, setup_test_environment, teardown_databases
 
 import config.machine
+from bench import sections
 from games import registry, selectors, services
 from games.engine import IllegalAction
 from games.engine.simulate import simulate
@@ -70,6 +71,7 @@ class Command(BaseCommand):
             }
         finally:
             teardown_databases(old, verbosity=0)
+        sections.bench(figures, deals=deals, nth=NTH, most_ratio=DEVICE_RATIO)
         if json:
             self.stdout.write(dumps(figures))
             return

@@ -19,6 +19,7 @@ from django.test.utils import (
     teardown_databases,
 )
 
+from bench import sections
 from games import registry
 from games.engine.simulate import random_deal
 from tournaments import document, services
@@ -59,6 +60,7 @@ class Command(BaseCommand):
         finally:
             teardown_databases(old, verbosity=0)
         figures["seating"].pop("rounds")
+        sections.tournaments(figures, players=players, rounds=rounds)
         if json:
             self.stdout.write(dumps(figures))
             return
