@@ -15,7 +15,7 @@ import random
 from abc import ABC, abstractmethod
 from typing import Protocol, TypedDict
 
-from .cards import CODES, CardError, card_index
+from .cards import CODES, CardError, card_index, codes_of
 from .messages import Phrase, Refusal, gettext_noop
 
 
@@ -223,6 +223,9 @@ class State(ABC):
     __slots__ = ()
     key: str  # the game as records name it
     card_keys: tuple[str, ...] = ("play",)  # the keys of an action whose values are cards
+    # What a snapshot keeps beside the options, the dealer and the deal: the attributes
+    # ``to_json`` writes, in its order (``Rules.from_json`` reads them back).
+    snapshot_keys: tuple[str, ...] = ()
     options: dict
     dealer: int
     dealt: dict
@@ -304,10 +307,39 @@ class State(ABC):
     def check_invariants(self) -> None:
         """AssertionError if the state breaks a rule that must always hold."""
 
-    @abstractmethod
     def to_json(self) -> dict:
-        """Everything needed to carry on: ``Rules.from_json`` reads it back."""
+        """Everything needed to carry on: ``Rules.from_json`` reads it back. The options, the
+        dealer, the deal and each attribute of ``snapshot_keys``, its tuples and lists (at any
+        depth) written as lists; a state that keeps anything else writes its own."""
+        if not self.snapshot_keys:
+            raise NotImplementedError(f"{type(self).__name__} names no snapshot_keys")
+        kept = {name: as_json(getattr(self, name)) for name in self.snapshot_keys}
+        return {"options": self.options, "dealer": self.dealer, "dealt": self.dealt, **kept}
 
     def record(self) -> dict:
         """The deal's record without its actions."""
         return {"game": self.key, "options": self.options, "dealer": self.dealer, **self.dealt}
+
+
+class HiddenHands(State):
+    """A state of one pack whose hands are bit masks (bit n: the card ``CODES[n]``) and
+    whose only hidden cards are the other seats' hands: nothing lies face down, and no card
+    has a twin that a seat could see."""
+
+    __slots__ = ()
+    hands: list[int]
+
+    def hidden_from(self, seat: int | None) -> set[str]:
+        return {
+            code
+            for other, hand in enumerate(self.hands)
+            if other != seat
+            for code in codes_of(hand)
+        }
+
+
+def as_json(value):
+    """A snapshot's value as JSON reads back: a tuple or a list a list, all the way down."""
+    if isinstance(value, tuple | list):
+        return [as_json(item) for item in value]
+    return value

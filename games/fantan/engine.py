@@ -6,12 +6,12 @@ the cards just outside each row), so a seat's legal cards are one AND away.
 """
 
 from games.engine.base import (
+    HiddenHands,
     IllegalAction,
     InvalidAction,
     InvalidOption,
     InvalidRecord,
     Rules,
-    State,
     View,
     deal_out,
     gettext_noop,
@@ -140,8 +140,19 @@ class FantanRules(Rules):
         return state
 
 
-class FantanState(State):
+class FantanState(HiddenHands):
     key = "fantan"
+    snapshot_keys = (
+        "hands",
+        "lo",
+        "hi",
+        "playable",
+        "to_act",
+        "extra",
+        "finish_order",
+        "missing",
+        "history",
+    )
     __slots__ = (
         "options",
         "n",
@@ -367,30 +378,6 @@ class FantanState(State):
             ],
             "options": self.options,
             "scores": self.scores() if to_act is None else None,
-        }
-
-    def hidden_from(self, seat: int | None) -> set[str]:
-        return {
-            code
-            for other, hand in enumerate(self.hands)
-            if other != seat
-            for code in codes_of(hand)
-        }
-
-    def to_json(self) -> dict:
-        return {
-            "options": self.options,
-            "dealer": self.dealer,
-            "dealt": self.dealt,
-            "hands": list(self.hands),
-            "lo": list(self.lo),
-            "hi": list(self.hi),
-            "playable": self.playable,
-            "to_act": self.to_act,
-            "extra": self.extra,
-            "finish_order": list(self.finish_order),
-            "missing": list(self.missing),
-            "history": [list(entry) for entry in self.history],
         }
 
 

@@ -8,11 +8,11 @@ from typing import Literal
 
 from games.engine.base import (
     Cycle,
+    HiddenHands,
     IllegalAction,
     InvalidAction,
     InvalidRecord,
     Rules,
-    State,
     View,
     deal_out,
     gettext_noop,
@@ -137,8 +137,21 @@ class VarietyRules(Rules):
         return state
 
 
-class VarietyState(State):
+class VarietyState(HiddenHands):
     key = "variety"
+    snapshot_keys = (
+        "hands",
+        "won",
+        "tricks",
+        "named",
+        "first_namer",
+        "calls",
+        "contract",
+        "attackers",
+        "to_act",
+        "trick",
+        "played",
+    )
     __slots__ = (
         "options",
         "dealer",
@@ -400,32 +413,6 @@ class VarietyState(State):
             else [],
             "played": [[{"seat": s, "card": CODES[c]} for s, c in trick] for trick in self.played],
             "scores": self.scores(),
-        }
-
-    def hidden_from(self, seat: int | None) -> set[str]:
-        return {
-            code
-            for other, hand in enumerate(self.hands)
-            if other != seat
-            for code in codes_of(hand)
-        }
-
-    def to_json(self) -> dict:
-        return {
-            "options": self.options,
-            "dealer": self.dealer,
-            "dealt": self.dealt,
-            "hands": list(self.hands),
-            "won": list(self.won),
-            "tricks": list(self.tricks),
-            "named": list(self.named),
-            "first_namer": list(self.first_namer),
-            "calls": [list(call) for call in self.calls],
-            "contract": self.contract,
-            "attackers": list(self.attackers) if self.attackers else None,
-            "to_act": self.to_act,
-            "trick": [list(play) for play in self.trick],
-            "played": [[list(play) for play in trick] for trick in self.played],
         }
 
 
