@@ -164,3 +164,22 @@ def test_a_row_reported_before_its_reporters_were_kept_finds_them_in_the_audit()
         assert (untouched.entered_by_seat, untouched.confirmed_by_seat) == (None, None)
     finally:
         migrate(executor_leaf())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_look_kept_from_another_icu_is_computed_again():
+    """A player whose kept look is not what the club's ICU makes of his name (a soft hyphen
+    another ICU kept) gets the look a new name would be checked against."""
+    from club.names import look
+
+    old = migrate([("club", "0008_plan_round_verb")])
+    Player = old.get_model("club", "Player")
+    name = "Ali\u00adce"
+    player = Player.objects.create(name=name, key=name.casefold(), look="stale")
+    try:
+        migrate(executor_leaf())
+        from club.models import Player as Migrated
+
+        assert Migrated.objects.get(pk=player.pk).look == look(name)
+    finally:
+        migrate(executor_leaf())
