@@ -185,7 +185,7 @@ BACKUP_KEEP = int(os.environ.get("BACKUP_KEEP", "14"))
 BACKUP_EVERY_HOURS = float(os.environ.get("BACKUP_EVERY_HOURS", "24"))
 
 # Request bodies: the largest a page sends is a deal record to replay (/replay/: a file of at
-# most 256 KiB, games.replays.LIMIT; a real one is a few KiB), then carried from step to step
+# most 256 KiB, games.replay_steps.LIMIT; a real one is a few KiB), then carried from step to step
 # in a form. A longer body is refused with 413 before it is read (config.bodies); one within
 # the limit is kept in memory whole, form fields and files alike.
 REQUEST_BODY_LIMIT = 1024 * 1024  # bytes

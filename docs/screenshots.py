@@ -69,11 +69,11 @@ def manage(env: dict, *args: str) -> None:
 
 def choose(table, state, seat: int) -> list[dict]:
     """The seat's turn as the club robot would take it (its steps, then its action)."""
-    from games import robots
+    from games import robot_seats
 
     return [
         {k: v for k, v in action.items() if k != "seat"}
-        for action in robots.turn(table.game, state, "club", seed=seat + 7)
+        for action in robot_seats.turn(table.game, state, "club", seed=seat + 7)
     ]
 
 

@@ -4,7 +4,7 @@ from django.utils.translation import pgettext_lazy
 
 from club.models import Player
 
-from . import robots
+from . import robot_seats
 
 SEATS = 4
 # where each person plays: at the one screen passed round the table, or on his own device
@@ -47,13 +47,13 @@ class TableForm(forms.Form):
             )
             if self.has_robots():
                 self.fields[f"robot_{i}"] = forms.ChoiceField(
-                    choices=[("", _("— a person —")), *robots.CHOICES],
+                    choices=[("", _("— a person —")), *robot_seats.CHOICES],
                     required=False,
                     label=_("or a robot"),
                 )
 
     def has_robots(self) -> bool:
-        return bool(self.game_key) and robots.has_robots(self.game_key)
+        return bool(self.game_key) and robot_seats.has_robots(self.game_key)
 
     def seat_fields(self):
         return [
@@ -80,7 +80,7 @@ class TableForm(forms.Form):
                 self.add_error(f"new_{i}", _("Choose a club player or type a new name, not both."))
             if strength and (player or name):
                 self.add_error(f"robot_{i}", _("Seat a person or a robot, not both."))
-            robot = robots.RobotSeat(strength) if strength else None
+            robot = robot_seats.RobotSeat(strength) if strength else None
             if cleaned.get(f"device_{i}"):
                 if robot:
                     self.add_error(f"device_{i}", _("A robot needs no device."))

@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from club.models import Player
 
-from . import hotseat, registry, robots
+from . import hotseat, registry, robot_seats
 
 
 def new_token() -> str:
@@ -117,7 +117,7 @@ class Seat(models.Model):
         max_length=16,
         blank=True,
         default="",
-        choices=robots.CHOICES,
+        choices=robot_seats.CHOICES,
         help_text=_("The strength of the robot that plays this seat."),
     )
     # The seat's own address (/s/<key>/): whoever has it plays this seat, and only this seat.
@@ -147,7 +147,7 @@ class Seat(models.Model):
             models.CheckConstraint(
                 condition=(
                     models.Q(player__isnull=False, robot="")
-                    | models.Q(player__isnull=True, robot__in=list(robots.LABELS))
+                    | models.Q(player__isnull=True, robot__in=list(robot_seats.LABELS))
                 ),
                 name="seat_player_or_robot",
             ),
@@ -164,7 +164,7 @@ class Seat(models.Model):
     @property
     def name(self) -> str:
         """What the table calls this seat: the player's name, or the robot's."""
-        return self.player.name if self.player_id else robots.name(self.position, self.robot)
+        return self.player.name if self.player_id else robot_seats.name(self.position, self.robot)
 
 
 class Cycle(models.Model):

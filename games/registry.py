@@ -272,8 +272,8 @@ class Game:
     the one of the two a page shows, by the reader's language;
     ``summary`` a translatable line for the front page; ``form`` the options form (a
     ``games.forms.TableForm``); ``presenter`` turns views and results into what the
-    templates show (a ``games.presenters.Presenter``); ``moves`` reads an action from a
-    POST and writes the form fields of an action (a ``games.moves.Moves``).
+    templates show (a ``games.page_data.Presenter``); ``moves`` reads an action from a
+    POST and writes the form fields of an action (a ``games.move_forms.Moves``).
     """
 
     key: str

@@ -17,7 +17,7 @@ from club.models import AuditEntry, Player
 from club.notices import send_on_commit
 from club.services import Refused, ServiceError, Stale, add_player
 
-from . import registry, robot_turns, robots, selectors, signals
+from . import registry, robot_seats, robot_turns, selectors, signals
 from .engine import RulesError
 from .engine.base import AlreadyDone, InvalidAction, InvalidOption, InvalidRecord
 from .hotseat import ACTION, REVEAL, ROBOT, TAKE_BACK, Event, Hotseat
@@ -66,7 +66,7 @@ def start_table(
     devices=frozenset(),
 ) -> Table:
     """A new table, its players (club players, names of new ones, or robots: a
-    ``robots.RobotSeat`` at a strength) seated in the given order clockwise, and its first
+    ``robot_seats.RobotSeat`` at a strength) seated in the given order clockwise, and its first
     deal, whose dealer is drawn by lot. At least one seat is a person's. ``devices``: the
     seats (by position) played on their players' own devices, the rest at the shared
     screen."""
@@ -79,22 +79,24 @@ def start_table(
         raise Refused(
             gettext_noop("This game needs %(count)s players."), count=rules.seats(options)
         )
-    robot_seats = {i: p.strength for i, p in enumerate(players) if isinstance(p, robots.RobotSeat)}
-    if robot_seats and not robots.has_robots(game):
+    strengths = {
+        i: p.strength for i, p in enumerate(players) if isinstance(p, robot_seats.RobotSeat)
+    }
+    if strengths and not robot_seats.has_robots(game):
         raise Refused(gettext_noop("This game has no robots."))
-    if any(strength not in robots.LABELS for strength in robot_seats.values()):
+    if any(strength not in robot_seats.LABELS for strength in strengths.values()):
         raise Refused(gettext_noop("There is no robot of that strength."))
-    if len(robot_seats) == len(players):
+    if len(strengths) == len(players):
         raise Refused(gettext_noop("Seat at least one person: robots do not play alone."))
     devices = frozenset(devices)
     if any(not isinstance(i, int) or not 0 <= i < len(players) for i in devices):
         raise Refused(gettext_noop("The form was incomplete or damaged; nothing was done."))
-    if devices & set(robot_seats):
+    if devices & set(strengths):
         raise Refused(gettext_noop("A robot needs no device: only a person's seat can be on one."))
     lot = random.Random(seed) if seed is not None else random.SystemRandom()
     with transaction.atomic():
         players = [
-            p if isinstance(p, Player | robots.RobotSeat) else add_player(name=p, by=user)
+            p if isinstance(p, Player | robot_seats.RobotSeat) else add_player(name=p, by=user)
             for p in players
         ]
         people = [p.pk for p in players if isinstance(p, Player)]
@@ -102,8 +104,8 @@ def start_table(
             raise Refused(gettext_noop("A player can take only one seat."))
         table = Table.objects.create(game=game, options=options, created_by=user)
         Seat.objects.bulk_create(
-            Seat(table=table, position=i, robot=robot_seats[i])
-            if i in robot_seats
+            Seat(table=table, position=i, robot=strengths[i])
+            if i in strengths
             else Seat(table=table, position=i, player=p, device=i in devices)
             for i, p in enumerate(players)
         )
@@ -119,8 +121,8 @@ def start_table(
                 "game": game,
                 "options": options,
                 "dealer": dealer,
-                "players": [None if i in robot_seats else p.pk for i, p in enumerate(players)],
-                "robots": [robot_seats.get(i, "") for i in range(len(players))],
+                "players": [None if i in strengths else p.pk for i, p in enumerate(players)],
+                "robots": [strengths.get(i, "") for i in range(len(players))],
                 "devices": sorted(devices),
             },
         )
@@ -146,7 +148,9 @@ def _create_deal(table: Table, cycle: Cycle | None, number: int, dealer: int, se
 def _robot_due(table: Table, state) -> datetime | None:
     """When the robot to act, if a robot is, takes its turn (``robot_turns``); the server is
     told once the write has committed."""
-    due = robot_turns.due_at(not state.is_over() and selectors.robot_seats(table)[state.to_act])
+    due = robot_turns.due_at(
+        not state.is_over() and selectors.played_by_robots(table)[state.to_act]
+    )
     if due is not None:
         transaction.on_commit(robot_turns.wake)
     return due
@@ -249,7 +253,7 @@ def robot_turn(*, deal: Deal, seat: int, expected_version: int, user=None) -> De
     state = selectors.load(current).state
     if state.is_over() or state.to_act != seat:
         raise Stale(gettext_noop("That was already done."))
-    actions = robots.turn(table.game, state, strength, current.seed ^ current.version)
+    actions = robot_seats.turn(table.game, state, strength, current.seed ^ current.version)
     with transaction.atomic():
         locked, hotseat = _lock(deal, expected_version)
         for action in actions:

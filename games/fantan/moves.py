@@ -1,6 +1,6 @@
 from django.http import QueryDict
 
-from games.moves import BadMove, Moves, move_fields
+from games.move_forms import BadMove, Moves, move_fields
 
 
 class FantanMoves(Moves):

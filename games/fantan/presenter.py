@@ -4,7 +4,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from games.engine.cards import RANKS
-from games.presenters import Badge, LogEntry, Presenter, TablePage, card_played, fill
+from games.page_data import Badge, LogEntry, Presenter, TablePage, card_played, fill
 from games.templatetags.cards import card_image
 
 

@@ -1,7 +1,7 @@
 from django.http import QueryDict
 
 from games.engine.cards import INDEX
-from games.moves import BadMove, Moves, move_fields, number_field
+from games.move_forms import BadMove, Moves, move_fields, number_field
 
 from .engine import OWN_PLACE, PLACES
 

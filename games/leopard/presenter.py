@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.engine.cards import sort_for_hand
-from games.presenters import LogEntry, Presenter, Sheet, TablePage, fill
+from games.page_data import LogEntry, Presenter, Sheet, TablePage, fill
 from games.templatetags.cards import card_image, card_name, card_text, rank_shown
 
 from .engine import LINES, PLACES

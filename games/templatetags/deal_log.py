@@ -9,7 +9,7 @@ register = template.Library()
 
 @register.filter
 def log_items(log) -> str:
-    """The log's entries (``presenters.LogEntry``), latest first, as the items of its list.
+    """The log's entries (``page_data.LogEntry``), latest first, as the items of its list.
     Written here rather than by a {% for %} in the template: the page shows the whole log
     of the deal, which grows to a hundred entries and more."""
     items = []

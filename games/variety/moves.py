@@ -1,6 +1,6 @@
 from django.http import QueryDict
 
-from games.moves import BadMove, Moves, move_fields, number_field
+from games.move_forms import BadMove, Moves, move_fields, number_field
 
 
 class VarietyMoves(Moves):

@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from club.numbers import figure
 from games.engine.cards import SUITS
-from games.presenters import Badge, LogEntry, Presenter, TablePage, card_played, fill
+from games.page_data import Badge, LogEntry, Presenter, TablePage, card_played, fill
 
 from .engine import SAY_LENGTH, TRUMPS
 

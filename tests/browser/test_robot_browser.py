@@ -6,7 +6,7 @@ import pytest
 
 from club.models import Player
 from games import selectors, services
-from games.robots import RobotSeat
+from games.robot_seats import RobotSeat
 from tests.support.hotseat import current
 
 pytestmark = [pytest.mark.browser, pytest.mark.servers, pytest.mark.django_db(transaction=True)]

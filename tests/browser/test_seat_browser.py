@@ -14,7 +14,7 @@ import pytest
 
 from games import selectors, services
 from games.models import Seat
-from games.robots import RobotSeat
+from games.robot_seats import RobotSeat
 from tests.support.browser import (
     click_and_wait,
     is_handoff,

@@ -15,7 +15,7 @@ from club.models import Player
 from games import selectors, services
 from games.engine.cards import SUIT_SYMBOLS, SUITS
 from games.models import Deal, Table
-from games.robots import RobotSeat
+from games.robot_seats import RobotSeat
 from games.templatetags.cards import suit_name
 from games.variety.engine import BONUS, SAY_LENGTH, TRUMPS
 from games.variety.presenter import CONTRACTS
@@ -435,7 +435,7 @@ def practice_table_in_play(user) -> Table:
         state = state_of(table)
         if state.contract is not None:
             return table
-        if selectors.robot_seats(table)[state.to_act]:
+        if selectors.played_by_robots(table)[state.to_act]:
             deal = current_deal(table)
             services.robot_turn(
                 deal=deal, seat=state.to_act, expected_version=deal.version, user=user

@@ -17,7 +17,7 @@ from club import ladder, notices, ratings, skill
 from club.models import Player, RatedMatch, Rating, RatingStep
 from games import services as game_services
 from games.models import Cycle, Deal, DealEvent, Seat, Table
-from games.robots import RobotSeat
+from games.robot_seats import RobotSeat
 from tests.support import club_night
 from tests.support.tournaments import import_text
 from tournaments import services as tournament_services

@@ -21,7 +21,7 @@ from club.wording import refusal_text
 from config.logs import RefusalsInOneLine
 from games.engine import IllegalAction, InvalidRecord, RulesError
 from games.engine.cards import CardError
-from games.views import message_text
+from games.pages.shared import message_text
 from tournaments.document import BrokenRule
 from tournaments.forms import RowInputError
 from tournaments.services import SheetRefused, TournamentError

@@ -10,7 +10,7 @@ import pytest
 from club.models import AuditEntry
 from games import selectors, services
 from games.models import Deal, DealEvent
-from games.robots import RobotSeat
+from games.robot_seats import RobotSeat
 from tests.support.hotseat import current
 from tests.support.live import assert_log_explains_every_deal, next_post
 from tests.support.servers import Member

@@ -12,7 +12,7 @@ from django.contrib.auth.models import Group
 from club.models import Player
 from club.roles import DIRECTOR, ORGANISER, PLAYER
 from games import registry, selectors, services
-from games.robots import RobotSeat
+from games.robot_seats import RobotSeat
 from tests.support import DOCUMENTS
 from tournaments import document, roles
 from tournaments import services as tournament_services

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from games import registry, selectors, services
 from games.engine.records import replay, start
-from games.presenters import LogEntry
+from games.page_data import LogEntry
 from games.templatetags.cards import card_name
 from tests.support.browser import off_the_loop, sign_in
 from tests.support.commands import NOT_A_RECORD, not_a_record, valid_record

@@ -14,7 +14,7 @@ from club.models import AuditEntry
 from games import registry, robot_turns, selectors, services
 from games.engine.robots import STRENGTHS
 from games.models import Deal, DealEvent, Seat, Table
-from games.robots import RobotSeat
+from games.robot_seats import RobotSeat
 from tests.support.hotseat import (
     HTMX,
     alert,
@@ -71,7 +71,7 @@ def play_deal(client, table) -> dict:
     """Play the current deal through the pages: the people by their forms, the robots by the
     server once their pause is over. Check on every page that the screen is passed only from
     one person to another, named, and that a robot's turn shows its pause and no hand."""
-    robots = selectors.robot_seats(table)
+    robots = selectors.played_by_robots(table)
     with translation.override("en"):  # as the pages are asked for: a robot's name is worded
         names = selectors.names(table)
     holder = None  # the person who last had the screen

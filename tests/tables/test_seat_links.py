@@ -215,7 +215,7 @@ def test_wrong_keys_and_robots_seats_are_a_plain_404(host, players):
     table = services.start_table(
         user=host,
         game="fantan",
-        players=[*players[:3], __import__("games.robots").robots.RobotSeat("beginner")],
+        players=[*players[:3], __import__("games.robot_seats").robot_seats.RobotSeat("beginner")],
         options={},
         seed=7,
         devices={0},

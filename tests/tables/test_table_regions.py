@@ -158,7 +158,7 @@ def test_a_robots_turn_comes_whole_so_that_its_form_asks_for_the_robots_move(hos
     """htmx fires a load trigger once an element: the robot's form (asked for on load) comes
     as a new element, in place of the page's."""
     from games import services
-    from games.robots import RobotSeat
+    from games.robot_seats import RobotSeat
 
     table = services.start_table(
         user=host,

@@ -19,7 +19,7 @@ from club import roles
 from club.models import AuditEntry
 from games import selectors, services
 from games.models import Deal, DealEvent, Table
-from games.robots import RobotSeat
+from games.robot_seats import RobotSeat
 from tests.support import browser
 from tests.support.accounts import name_official
 from tests.support.hotseat import HTMX, act, current, finish_deal, stamp, url

@@ -1,6 +1,6 @@
 from django.http import QueryDict
 
-from games.moves import BadMove, Moves
+from games.move_forms import BadMove, Moves
 
 
 class DuelMoves(Moves):

@@ -1,6 +1,6 @@
 from dataclasses import dataclass
 
-from games.presenters import Presenter, TablePage
+from games.page_data import Presenter, TablePage
 
 
 @dataclass(frozen=True)

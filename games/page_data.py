@@ -1,4 +1,5 @@
-"""What the table page, the log and the score sheets show, as typed data.
+"""What the pages show, as typed data: the table page, its log and score sheets, the lists of
+tables; and ``Presenter``, the base of every game's presenter part.
 
 The shared parts are built by ``games.selectors``; each game's ``Presenter`` (in
 ``games/<game>/presenter.py``) adds its own: the board its templates draw, badges on the

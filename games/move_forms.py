@@ -1,6 +1,6 @@
 """Reading a game's actions from a POST, and writing an action as the fields a page posts.
 
-Each game's ``Moves`` (in ``games/<game>/moves.py``) knows its own fields; the views call
+Each game's ``Moves`` (in ``games/<game>/moves.py``) knows its own fields; the pages call
 ``parse`` and know none of them. A form is read strictly: its move fields must be exactly
 those of one action, each posted once, so that a forged or mixed form is refused rather than
 read as some other move; what the values name (a card, a place), the engine checks.

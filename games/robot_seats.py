@@ -1,6 +1,8 @@
-"""Robots at the tables: the Django side of ``games/engine/robots.py``. The strengths a seat
-may be given and their names on the page, and a robot's turn, decided from its seat's view
-(``State.view(seat)``, what the page would show that seat) and nothing else."""
+"""The seats of a table that robots play: the strengths a seat may be given and their names on
+the page, and a robot's turn, decided from its seat's view (``State.view(seat)``, what the
+page would show that seat) and nothing else. The robots themselves are pure Python
+(``games/engine/robots.py``, each game's ``robots.py``); the server's thread that takes their
+turns is ``games.robot_turns``."""
 
 import random
 from dataclasses import dataclass

@@ -11,8 +11,8 @@ from . import registry
 from .engine import records
 from .engine.base import View
 from .models import Deal, Table
-from .presenters import LogEntry, OpenHand, TablePage
-from .presenters import Seat as SeatRow
+from .page_data import LogEntry, OpenHand, TablePage
+from .page_data import Seat as SeatRow
 from .registry import Game
 
 LIMIT = 256 * 1024  # bytes of an uploaded record: a deal's record is a few KiB
