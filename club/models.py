@@ -42,8 +42,9 @@ class Player(models.Model):
         super().save(*args, **kwargs)
 
     def clean(self):
+        from core.wording import refusal_text
+
         from .services import ServiceError, existing_player
-        from .wording import refusal_text
 
         self.name = names.normal(self.name)
         if self.pk and Player.objects.filter(pk=self.pk, name=self.name).exists():

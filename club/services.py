@@ -6,9 +6,10 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext_noop
 
+from core.refusals import Refusal
+
 from . import names
 from .models import AuditEntry, Player
-from .refusals import Refusal
 
 
 class ServiceError(Refusal):

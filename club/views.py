@@ -25,11 +25,12 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.debug import sensitive_variables
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from core.wording import refusal_text
+
 from . import members, roles
 from .models import Player
 from .roles import allowed
 from .services import ServiceError
-from .wording import refusal_text
 
 organiser = allowed(roles.is_organiser)
 organiser_post = allowed(roles.is_organiser, pages=False)

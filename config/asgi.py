@@ -21,9 +21,9 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.urls import re_path  # noqa: E402
 
-from club.backups import DailyBackups  # noqa: E402
-from club.consumers import Refuse  # noqa: E402
 from config.slots import RequestSlots  # noqa: E402
+from core.backups import DailyBackups  # noqa: E402
+from core.consumers import Refuse  # noqa: E402
 from games import robot_turns  # noqa: E402
 from games import routing as games_routing  # noqa: E402
 from tournaments import routing as tournaments_routing  # noqa: E402

@@ -65,7 +65,8 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "simple_history",
-    "club",  # what the whole club shares: games may import it, it imports neither app
+    "core",  # the plumbing every app uses (notices, refusals, charts, backups...): no app's
+    "club",  # the club's people: players, members, roles, the audit log; below games
     "games",
     *GAMES.values(),  # each game is an app: its templates and static files are found
     "tournaments",
@@ -177,7 +178,7 @@ DATABASES = {
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Backups (club/backups.py, docs/deploying.md): the folder (default: backups/ beside the
+# Backups (core/backups.py, docs/deploying.md): the folder (default: backups/ beside the
 # SQLite database, or here for PostgreSQL), how many are kept, and how often one is taken
 # while serving (0: never; one is still taken before every migration that changes the data).
 BACKUP_DIR = Path(os.environ["BACKUP_DIR"]) if os.environ.get("BACKUP_DIR") else None
@@ -202,7 +203,7 @@ ROBOT_PAUSE = float(os.environ.get("ROBOT_PAUSE", "1"))
 ROBOT_TURNS = os.environ.get("ROBOT_TURNS", "1") != "0"
 
 # The address the server listens on, as `make run` starts daphne (HOST): the links handed to
-# phones name an address it answers at (club.links). Unset (a club served behind a proxy):
+# phones name an address it answers at (core.links). Unset (a club served behind a proxy):
 # the address each page was reached at.
 LISTEN_HOST = os.environ.get("LISTEN_HOST", "")
 

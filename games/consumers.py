@@ -1,9 +1,9 @@
-"""The hotseat table's sockets (see ``club.consumers``): its host's page, the
+"""The hotseat table's sockets (see ``core.consumers``): its host's page, the
 spectators' and each seat's own page."""
 
 from channels.db import database_sync_to_async
 
-from club.consumers import CLOSE_REFUSED_FRAME, LiveConsumer
+from core.consumers import CLOSE_REFUSED_FRAME, LiveConsumer
 
 from . import selectors, services
 from .models import Seat, Table

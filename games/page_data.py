@@ -14,7 +14,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from club.charts import Chart, Series, line_chart
+from core.charts import Chart, Series, line_chart
 
 from .engine.base import View
 from .engine.cards import sort_for_hand

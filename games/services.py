@@ -14,8 +14,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from club.models import AuditEntry, Player
-from club.notices import send_on_commit
 from club.services import Refused, ServiceError, Stale, add_player
+from core.notices import send_on_commit
 
 from . import registry, robot_seats, robot_turns, selectors, signals
 from .engine import RulesError

@@ -32,8 +32,8 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 from simple_history.template_utils import HistoricalRecordContextHelper
 
-from club import wording
-from club.numbers import signed
+from core import wording
+from core.numbers import signed
 
 from . import roles, selectors_corrections, services
 from .forms import AdjustmentPointsField

@@ -1,4 +1,4 @@
-from club.consumers import LiveConsumer
+from core.consumers import LiveConsumer
 
 from .addresses import key_lookup
 from .models import Tournament

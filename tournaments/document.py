@@ -14,7 +14,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from club.refusals import Refusal, gettext_noop
+from core.refusals import Refusal, gettext_noop
 from games import registry
 from games.engine.base import RulesError
 from games.engine.tournament import RowError

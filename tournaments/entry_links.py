@@ -1,4 +1,4 @@
-"""A table's entry link as the room reaches it, and its QR code (``club.links``): the printed
+"""A table's entry link as the room reaches it, and its QR code (``core.links``): the printed
 sheet and the round page of its scorers show it to the players' phones."""
 
 from dataclasses import dataclass
@@ -7,7 +7,7 @@ from django.urls import reverse
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from club.links import qr_svg, room_url
+from core.links import qr_svg, room_url
 
 from .models import RoundTable
 

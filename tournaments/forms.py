@@ -12,10 +12,10 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
-from club.fields import DecimalNumberField, WholeNumberField, whole_number
 from club.models import Player
-from club.refusals import Refusal
-from club.wording import refusal_text
+from core.fields import DecimalNumberField, WholeNumberField, whole_number
+from core.refusals import Refusal
+from core.wording import refusal_text
 from games import registry
 
 from .document import MOST_ROUNDS, SEEDS

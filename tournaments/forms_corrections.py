@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
-from club.wording import refusal_text
+from core.wording import refusal_text
 
 from . import services
 from .forms import RowInputError, SheetForm, input_names

@@ -7,7 +7,7 @@ from django.utils.formats import date_format
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
-from club.fields import WholeNumberField
+from core.fields import WholeNumberField
 from games import registry
 
 from .models import Season, Tournament

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from club.models import Player
-from club.numbers import signed
+from core.numbers import signed
 from games import registry
 from games.models import Table as HotseatTable
 

@@ -14,10 +14,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club import ladder, ratings
-from club.charts import Chart, Series, line_chart
 from club.ladder import Record, Rung, Step
 from club.models import Player, Rating
 from club.ratings import Named
+from core.charts import Chart, Series, line_chart
 from games import registry
 
 from .models import Tournament

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
 
-from club.spreadsheets import csv_text
+from core.spreadsheets import csv_text
 
 from .standings import KEYS, number
 

@@ -4,7 +4,7 @@ round page, with each link's QR code) and the seat's own player (his page) are s
 
 from dataclasses import dataclass
 
-from club.links import qr_svg, room_url
+from core.links import qr_svg, room_url
 from games.models import Seat
 
 from .models import RoundTable

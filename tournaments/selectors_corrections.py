@@ -9,7 +9,7 @@ from datetime import datetime
 from django.db.models import Count
 from django.utils.translation import gettext
 
-from club.numbers import figure
+from core.numbers import figure
 from games import registry
 
 from .models import RoundTable, SheetRow, Tournament

@@ -13,8 +13,8 @@ from django.utils.translation import gettext_noop
 
 from club.members import clean_name
 from club.models import AuditEntry, Player
-from club.notices import send_on_commit
 from club.services import ServiceError, Stale, add_player
+from core.notices import send_on_commit
 from games import registry
 from games.models import Table as HotseatTable
 from games.selectors import deal_stamp

@@ -8,7 +8,7 @@ complete is an error at that row.
 
 from dataclasses import dataclass
 
-from club.refusals import Refusal
+from core.refusals import Refusal
 from games.engine.base import RulesError
 from games.engine.tournament import RowError, TournamentParts, gettext_noop
 

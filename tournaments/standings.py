@@ -12,7 +12,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from club.spreadsheets import csv_text
+from core.spreadsheets import csv_text
 
 KEYS = ("match_points", "points", "opponents", "wins")
 DEFAULT_ORDER = KEYS  # a club that ranks by total points alone: ("points", "match_points")

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from club.roles import allowed, signed_in
 from club.services import ServiceError
-from club.wording import refusal_text
+from core.wording import refusal_text
 from games import selectors as games_selectors
 from games.models import Seat
 

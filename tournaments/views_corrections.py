@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from club.roles import allowed, signed_in
 from club.services import ServiceError, Stale
-from club.wording import refusal_text
+from core.wording import refusal_text
 from games import registry
 
 from . import roles, selectors_corrections, services

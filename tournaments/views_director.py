@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from club import roles as club_roles
 from club.roles import allowed, signed_in
 from club.services import ServiceError
-from club.wording import refusal_text
+from core.wording import refusal_text
 from games import registry
 
 from . import addresses, roles, selectors_check_in, selectors_director, selectors_draft, services

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from club.services import ServiceError, Stale
-from club.wording import refusal_text
+from core.wording import refusal_text
 from games import registry
 
 from . import selectors_entry, services

@@ -14,10 +14,10 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from club import roles
-from club.charts import Chart, Series, line_chart
 from club.models import Player
-from club.numbers import figure
-from club.spreadsheets import csv_text
+from core.charts import Chart, Series, line_chart
+from core.numbers import figure
+from core.spreadsheets import csv_text
 from games import registry
 
 from . import rating_pages, selectors, selectors_check_in, selectors_director, selectors_seasons

@@ -14,11 +14,11 @@ from django.utils.text import Truncator
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from club import charts
-from club.numbers import figure
 from club.roles import allowed, signed_in
 from club.services import Refused, ServiceError
-from club.wording import refusal_text
+from core import charts
+from core.numbers import figure
+from core.wording import refusal_text
 from games import registry
 
 from . import roles, selectors_seasons, services_seasons

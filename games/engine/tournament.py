@@ -13,7 +13,7 @@ deals' results. ``settings`` are the tournament's own settings a game may read (
 from abc import abstractmethod
 from typing import Protocol
 
-from club.refusals import Refusal, gettext_noop
+from core.refusals import Refusal, gettext_noop
 
 __all__ = [
     "RowError",

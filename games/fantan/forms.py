@@ -1,7 +1,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from club.fields import WholeNumberField
+from core.fields import WholeNumberField
 from games.engine.cards import RANKS
 from games.forms import TableForm
 

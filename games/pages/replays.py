@@ -10,8 +10,8 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from club.documents import Unreadable, read_text
-from club.wording import SHOWN_VALUE
+from core.documents import Unreadable, read_text
+from core.wording import SHOWN_VALUE
 
 from .. import replay_steps, selectors
 from ..engine import InvalidRecord

@@ -15,9 +15,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from club.links import qr_svg, room_url
 from club.services import Forbidden
-from club.wording import refusal_text
+from core.links import qr_svg, room_url
+from core.wording import refusal_text
 
 from .. import regions, registry, selectors, services
 from ..engine.cards import SUIT_SYMBOLS
@@ -33,7 +33,7 @@ GAME_WORDS = {"card": card_text, "suit": SUIT_SYMBOLS.__getitem__}
 
 
 def message_text(exc, players: list[str] | None = None, *, as_written: bool = False) -> str:
-    """A refusal worded for the page (``club.wording.refusal_text``), its cards and suits as
+    """A refusal worded for the page (``core.wording.refusal_text``), its cards and suits as
     the games show them; ``players``: the table's names, in seat order."""
     return refusal_text(exc, players, words=GAME_WORDS, as_written=as_written)
 

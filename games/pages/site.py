@@ -8,7 +8,7 @@ from django.template.loader import select_template
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
-from club import health
+from core import health
 
 from .. import registry, table_lists
 

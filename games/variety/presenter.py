@@ -4,7 +4,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from club.numbers import figure
+from core.numbers import figure
 from games.engine.cards import SUITS
 from games.page_data import Badge, LogEntry, Presenter, TablePage, card_played, fill
 

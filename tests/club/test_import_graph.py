@@ -1,11 +1,15 @@
-"""The apps import one way: ``club`` imports neither ``games`` nor ``tournaments``, ``games``
-may import ``club`` but never ``tournaments``; ``tournaments`` may import both."""
+"""The packages import one way: ``core`` imports no app, ``club`` only ``core``, ``games``
+may import both but never ``tournaments``; ``tournaments`` may import all three."""
 
 import ast
 from pathlib import Path
 
 BASE = Path(__file__).resolve().parents[2]
-FORBIDDEN = {"club": {"games", "tournaments"}, "games": {"tournaments"}}
+FORBIDDEN = {
+    "core": {"club", "games", "tournaments"},
+    "club": {"games", "tournaments"},
+    "games": {"tournaments"},
+}
 
 
 def imports(path: Path):
@@ -34,6 +38,7 @@ def test_no_app_imports_an_app_above_it():
 
 def test_an_import_against_the_order_is_found_wherever_it_stands(tmp_path):
     for app, source in [
+        ("core", "from club.models import Player\n"),
         ("club", "from games.models import Table\n"),
         ("club/sub", "def f():\n    import tournaments.roles\n"),
         ("games", "from tournaments import roles\nfrom club import roles\n"),
@@ -43,6 +48,7 @@ def test_an_import_against_the_order_is_found_wherever_it_stands(tmp_path):
         (tmp_path / app / "module.py").write_text(source)
     (tmp_path / "games" / "own.py").write_text("from .tournament import TOURNAMENT\n")
     assert wrong_imports(tmp_path) == [
+        "core/module.py:1 imports club",
         "club/module.py:1 imports games",
         "club/sub/module.py:2 imports tournaments",
         "games/module.py:1 imports tournaments",

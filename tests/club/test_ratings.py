@@ -13,8 +13,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
-from club import ladder, notices, ratings, skill
+from club import ladder, ratings, skill
 from club.models import Player, RatedMatch, Rating, RatingStep
+from core import notices
 from games import services as game_services
 from games.models import Cycle, Deal, DealEvent, Seat, Table
 from games.robot_seats import RobotSeat

@@ -563,7 +563,7 @@ def test_a_file_that_is_not_utf8_or_holds_a_huge_number_is_refused_in_one_line(
 
 
 def test_a_file_beyond_the_size_limit_is_refused_before_it_is_read(tmp_path, monkeypatch):
-    monkeypatch.setattr("club.documents.LIMIT", 1000)
+    monkeypatch.setattr("core.documents.LIMIT", 1000)
     path = tmp_path / "big.json"
     path.write_text(json.dumps({**valid_record("fantan"), "padding": "x" * 2000}))
     code, out, err = run("replay", str(path))

@@ -19,8 +19,8 @@ from django.utils.crypto import get_random_string
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
-from club.consumers import CLOSE_LAYER_FAILED, CLOSE_REFUSED_FRAME
 from club.roles import DIRECTOR
+from core.consumers import CLOSE_LAYER_FAILED, CLOSE_REFUSED_FRAME
 from games import selectors
 from tests.support.accounts import user_in
 from tests.support.live import assert_in_log, assert_log_explains_every_deal, new_table, next_post

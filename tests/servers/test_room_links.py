@@ -14,10 +14,10 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 import requests
 
-from club import links
 from club.models import Player
 from club.roles import DIRECTOR, PLAYER
 from config.addresses import lan_address
+from core import links
 from games import services as game_services
 from tests.support.accounts import user_in
 from tests.support.servers import Member

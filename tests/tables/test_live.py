@@ -12,7 +12,7 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.test import Client
 
-from club.consumers import CLOSE_LAYER_FAILED, CLOSE_REFUSED_FRAME
+from core.consumers import CLOSE_LAYER_FAILED, CLOSE_REFUSED_FRAME
 from games import selectors, services
 from tests.support.hotseat import act, current, leaked_cards, scrub, url
 from tests.support.sockets import ORIGIN, socket

@@ -9,8 +9,8 @@ import pytest
 from django.db import connection
 from django.utils import timezone, translation
 
-from club import notices
 from club.models import AuditEntry
+from core import notices
 from games import registry, robot_turns, selectors, services
 from games.engine.robots import STRENGTHS
 from games.models import Deal, DealEvent, Seat, Table

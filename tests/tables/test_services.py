@@ -7,9 +7,9 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import connection, transaction
 
-from club import notices
 from club.models import AuditEntry, Player
 from club.services import add_player
+from core import notices
 from games import selectors, services
 from games.engine.records import replay
 from games.models import Deal, DealEvent
@@ -236,7 +236,7 @@ def test_with_the_channel_layer_down_a_write_still_succeeds_and_the_failure_is_l
     client.force_login(host)
     deal = current(fantan_table)
     seat = selectors.load(deal).state.to_act
-    with caplog.at_level("WARNING", logger="club.notices"):
+    with caplog.at_level("WARNING", logger="core.notices"):
         response = client.post(
             f"/t/{fantan_table.token}/reveal",
             {"deal": 1, "version": 0, "seat": seat},

@@ -1006,7 +1006,7 @@ def fantan(director, players, **options):
 def test_a_refusal_numbers_every_seat_param_from_1_and_names_its_player():
     from django.utils import translation
 
-    from club.wording import refusal_text
+    from core.wording import refusal_text
     from games.engine.tournament import RowError
 
     names = ["Анна", "Борис", "Вера", "Глеб"]

@@ -3,7 +3,7 @@ import sys
 
 from django.core.management.base import BaseCommand
 
-from club.documents import Unreadable, read_text
+from core.documents import Unreadable, read_text
 from games.engine import InvalidRecord
 from games.engine.records import IllegalRecordAction, parse, replay
 

@@ -6,8 +6,8 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from club.documents import Unreadable, read_text
 from club.services import ServiceError
+from core.documents import Unreadable, read_text
 from tournaments import selectors, services
 from tournaments.document import BrokenRule, NotADocument, read
 from tournaments.models import Tournament

@@ -1,13 +1,13 @@
 """``backup``: a consistent copy of the database, taken while the club serves, into the
-backups folder (``BACKUP_DIR``), the newest ``BACKUP_KEEP`` kept (club/backups.py)."""
+backups folder (``BACKUP_DIR``), the newest ``BACKUP_KEEP`` kept (core/backups.py)."""
 
 import sys
 
 from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 
-from club import backups
-from club.wording import refusal_text
+from core import backups
+from core.wording import refusal_text
 
 
 class Command(BaseCommand):

@@ -1,5 +1,5 @@
-"""The club's one refusal: every refusal of the club is a ``club.refusals.Refusal`` (its
-message, params and HTTP status), and ``club.wording.refusal_text`` words any of them for a
+"""The club's one refusal: every refusal of the club is a ``core.refusals.Refusal`` (its
+message, params and HTTP status), and ``core.wording.refusal_text`` words any of them for a
 page, a game's or a tournament's alike."""
 
 import io
@@ -14,11 +14,11 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.log import log_response
 
-from club.documents import Unreadable
-from club.refusals import Phrase, Refusal
 from club.services import ServiceError, Stale
-from club.wording import refusal_text
 from config.logs import RefusalsInOneLine
+from core.documents import Unreadable
+from core.refusals import Phrase, Refusal
+from core.wording import refusal_text
 from games.engine import IllegalAction, InvalidRecord, RulesError
 from games.engine.cards import CardError
 from games.pages.shared import message_text
@@ -115,7 +115,7 @@ def test_the_refusals_the_engines_raise_import_no_django():
         [
             sys.executable,
             "-c",
-            "import sys, club.refusals, games.engine.base; "
+            "import sys, core.refusals, games.engine.base; "
             "assert not any(m.startswith('django') for m in sys.modules)",
         ],
         cwd=ROOT,

@@ -1,4 +1,4 @@
-"""The address a link handed to phones names, by where the server listens (club.links): the
+"""The address a link handed to phones names, by where the server listens (core.links): the
 room's address for a page opened on loopback of a server on every interface; the page's own
 otherwise; and what the page says when phones cannot open it."""
 
@@ -6,7 +6,7 @@ import pytest
 from django.test import RequestFactory
 from django.utils import translation
 
-from club import links
+from core import links
 
 
 def page_at(host: str):

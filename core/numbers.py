@@ -1,7 +1,7 @@
 """How a page writes a number for a person: a negative one with the minus sign, −18 (a hyphen,
 -18, reads as a dash, and sits lower and shorter than the plus of +12), a fraction in the
 reader's way (4.5, 4,5). What programs read (CSV files, records, JSON, the forms' inputs)
-keeps the hyphen; the forms read either (``club.fields``)."""
+keeps the hyphen; the forms read either (``core.fields``)."""
 
 from decimal import Decimal
 

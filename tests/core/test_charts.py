@@ -1,4 +1,4 @@
-"""The line charts laid out on the server (club/charts.py): values map to heights in their
+"""The line charts laid out on the server (core/charts.py): values map to heights in their
 order, a bump chart has place 1 at the top, a None breaks a line, one point still draws,
 each series reads without its colour, and the numbers' table holds every value."""
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from club.charts import BACKGROUNDS, COLOURS, Series, line_chart
+from core.charts import BACKGROUNDS, COLOURS, Series, line_chart
 
 COORDINATE = re.compile(r"-?\d+(\.\d)?")
 

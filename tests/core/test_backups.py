@@ -1,4 +1,4 @@
-"""Nothing lost (club/backups.py, docs/deploying.md "Backups"): the database file and its
+"""Nothing lost (core/backups.py, docs/deploying.md "Backups"): the database file and its
 backups readable by their owner only; every acknowledged write synced; consistent backups
 taken while the club writes, and put back; the newest kept; one taken before a migration
 changes an existing database and once a day while serving; a file that is not a backup
@@ -21,8 +21,8 @@ from django.db import connection, transaction
 from django.db.migrations.loader import MigrationLoader
 from django.utils import translation
 
-from club import backups
 from club.models import Player
+from core import backups
 from tests.support.commands import lines, run
 from tests.support.servers import NOT_INHERITED
 

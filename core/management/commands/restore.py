@@ -1,5 +1,5 @@
 """``restore FILE``: put a backup back as the club's database, after backing up the
-database as it is (club/backups.py). A file that is not a backup of the club changes
+database as it is (core/backups.py). A file that is not a backup of the club changes
 nothing: exit 2."""
 
 import sys
@@ -8,8 +8,8 @@ from pathlib import Path
 from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 
-from club import backups
-from club.wording import refusal_text
+from core import backups
+from core.wording import refusal_text
 
 
 class Command(BaseCommand):

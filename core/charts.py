@@ -1,6 +1,6 @@
 """Line charts drawn on the server (pure Python, no Django): ``line_chart`` lays out the axes,
 their ticks, each series' lines and markers and the table of its numbers, and
-``templates/club/_chart.html`` draws it as SVG, with the numbers as a table beside it.
+``templates/core/_chart.html`` draws it as SVG, with the numbers as a table beside it.
 
 Every coordinate is written with at most one decimal, as the SVG's own text (the page's
 language must not turn 12.5 into "12,5"); values that are shown (ticks, the table) stay

@@ -1,7 +1,7 @@
 """The club's refusals (pure Python, no Django, so that the rules engines may raise them):
 an English sentence with %(name)s placeholders, marked for translation, and the params that
 fill it. ``str()`` reads well in a terminal; a page words a refusal in its reader's language
-with ``club.wording.refusal_text``.
+with ``core.wording.refusal_text``.
 
 Every refusal of the club is a :class:`Refusal`: the engines' ``RulesError``, the services'
 ``ServiceError``, a sheet's ``RowError``, an unreadable document's ``Unreadable``...

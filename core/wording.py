@@ -33,7 +33,7 @@ def refusal_text(
     words: dict[str, Callable] | None = None,
     as_written: bool = False,
 ) -> str:
-    """``refusal`` (any ``club.refusals.Message``) in the reader's language.
+    """``refusal`` (any ``core.refusals.Message``) in the reader's language.
 
     ``names``: the table's players in seat order, to name a seat's player; ``labels``: a
     row's key (a ``name`` param) as its column's translated label; ``words``: how a param

@@ -5,7 +5,7 @@ import csv
 import io
 from decimal import Decimal
 
-from club.spreadsheets import csv_text
+from core.spreadsheets import csv_text
 
 
 def cells(*row) -> list[str]:

@@ -1,0 +1,2 @@
+"""The plumbing every app uses: refusals and their wording, charts, spreadsheets, links and
+QR codes, backups."""
