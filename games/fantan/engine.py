@@ -153,24 +153,17 @@ class FantanState(HiddenHands):
         "missing",
         "history",
     )
+    # the snapshot's attributes, and what is read again from the options, the deal or them
     __slots__ = (
         "options",
         "n",
         "dealer",
         "dealt",
-        "hands",
-        "lo",
-        "hi",
-        "playable",
-        "to_act",
-        "extra",
-        "finish_order",
+        *snapshot_keys,
         "start",
         "extra_ranks",
         "until_out",
         "pack_mask",
-        "missing",
-        "history",
     )
 
     def __init__(self, options: dict, dealer: int, dealt: dict):

@@ -152,23 +152,8 @@ class VarietyState(HiddenHands):
         "trick",
         "played",
     )
-    __slots__ = (
-        "options",
-        "dealer",
-        "dealt",
-        "hands",
-        "won",
-        "tricks",
-        "named",
-        "first_namer",
-        "calls",
-        "contract",
-        "attackers",
-        "to_act",
-        "trick",
-        "last_trick",
-        "played",
-    )
+    # the snapshot's attributes, and what is read again from the options, the deal or them
+    __slots__ = ("options", "dealer", "dealt", *snapshot_keys, "last_trick")
 
     def __init__(self, options: dict, dealer: int, dealt: dict):
         self.options = options
