@@ -6,40 +6,14 @@ table once its last row is confirmed."""
 
 import pytest
 
+from tests.support.phone_screen import WIDTH
 from tests.support.tournaments import SHORT_CYCLE, TOTALS
 from tournaments import services
 from tournaments.models import ReportedRow, RoundTable, SheetRow, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.servers, pytest.mark.django_db(transaction=True)]
 
-WIDTH, HEIGHT = 390, 844
 INCONSISTENT = (2, [0, 1], [16, 16, 10, 9])  # the defenders' figures differ
-
-
-@pytest.fixture
-def tab(chromium):
-    """tab(server, width=1280): a fresh English-speaking browser of its own (no session)."""
-    contexts = []
-
-    def tab(server, width=1280):
-        phone = width == WIDTH
-        context = chromium.get().new_context(
-            locale="en-US",
-            base_url=server.url,
-            viewport={"width": width, "height": HEIGHT if phone else 800},
-            is_mobile=phone,
-            has_touch=phone,
-        )
-        contexts.append(context)
-        context.set_default_timeout(10_000)
-        page = context.new_page()
-        page.script_errors = []
-        page.on("pageerror", lambda error: page.script_errors.append(str(error)))
-        return page
-
-    yield tab
-    for context in contexts:
-        context.close()
 
 
 def paper_table(host) -> RoundTable:
@@ -84,7 +58,7 @@ def test_two_phones_report_a_whole_sheet_and_the_standings_follow_live(served, t
     standings = tab(server)
     standings.goto(f"/tournaments/{tournament.key}/standings/")
     standings.evaluate("window.sameDocument = true")
-    enterer, confirmer = tab(server, WIDTH), tab(server, WIDTH)
+    enterer, confirmer = tab(server, phone=True), tab(server, phone=True)
     for page, name in ((enterer, names[0]), (confirmer, names[1])):
         page.goto(f"/e/{table.entry_key}/")
         page.get_by_role("button", name=f"I am {name}", exact=True).click()
