@@ -2,8 +2,8 @@
 
 Django sends the CSRF cookie again with every response that uses the token, to renew its
 expiry. Every answer to a move carries forms, so every move's answer would carry the cookie
-too, and the browser stores it before it hands the answer to the page: about 0.2 ms of every
-move in chromium at a laptop's speed (docs/benchmarks.md). An htmx answer leaves the cookie the
+too, and the browser stores it before it hands the answer to the page, on the way of every
+move (docs/design/table-regions.md#the-csrf-cookie). An htmx answer leaves the cookie the
 browser sent as it is; the pages still renew it, and an htmx answer still sets it when the
 browser sent none or the token changed (signing in rotates it). It clears the flag by which
 Django's CsrfViewMiddleware says the cookie is to be sent (``CSRF_COOKIE_NEEDS_UPDATE``);
