@@ -4,8 +4,10 @@ new-table form; linked from the home page, from each option of the form and from
 page; the book's worked examples drawn in real cards and checked against the engines."""
 
 import re
+from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.utils import translation
 
@@ -248,3 +250,12 @@ def test_the_leopard_example_square_scores_10_and_the_declarer_14(language):
     rows = table.find_all("tbody")[0].find_all("tr")
     assert [int(row.find_all("td")[-1].text()) for row in rows] == [p for p in lines if p]
     assert len(table.find_all("tr", class_="suit-line")) == lines.count(2) == 2
+
+
+@pytest.mark.parametrize("key", GAME_KEYS)
+def test_every_game_has_its_rules_document_for_developers(key):
+    """docs/rules/<key>.md specifies what the engine plays, and the rules' index lists it:
+    a game added through the registry comes with the document its engine is held to."""
+    docs = Path(settings.BASE_DIR) / "docs" / "rules"
+    assert (docs / f"{key}.md").is_file()
+    assert f"]({key}.md)" in (docs / "README.md").read_text(encoding="utf-8")
