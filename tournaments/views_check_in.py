@@ -20,8 +20,8 @@ from games.models import Seat
 
 from . import roles, selectors, selectors_check_in, services_check_in
 from .models import Entrant, Round, Tournament
+from .pages import render_run, run_url, tournament_for, tournament_or_404
 from .services import TournamentError
-from .views_director import render_run, run_url, tournament_for, tournament_or_404
 
 DAMAGED = gettext_noop("The form was incomplete or damaged; nothing was done.")
 

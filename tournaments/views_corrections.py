@@ -18,7 +18,7 @@ from . import roles, selectors_corrections, services
 from .forms import RowInputError
 from .forms_corrections import ROW, CorrectionForm, RevertForm, row_form, typed_row
 from .models import RoundTable, SheetRow
-from .views_director import tournament_for
+from .pages import tournament_for
 
 TEMPLATE = "tournaments/director/row.html"
 

@@ -6,10 +6,8 @@ Each page and write is for the directors or the scorers of its own tournament
 from functools import wraps
 
 from django.contrib.auth import get_user_model
-from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -20,7 +18,7 @@ from club.services import ServiceError
 from club.wording import refusal_text
 from games import registry
 
-from . import addresses, roles, selectors_check_in, selectors_director, selectors_draft, services
+from . import roles, selectors_director, selectors_draft, services
 from .entry_links import entry_link, offered
 from .forms import (
     AdjustForm,
@@ -31,28 +29,8 @@ from .forms import (
     SwapForm,
     TournamentForm,
 )
-from .models import Entrant, Round, RoundTable, Tournament
-from .views_public import option_lines
-
-
-def tournament_or_404(key: str) -> Tournament:
-    """Under a former key, the page redirects to its address under the key."""
-    return addresses.tournament_or_404(key)
-
-
-def tournament_for(request, key: str, check) -> Tournament:
-    """The tournament, if ``check`` (``roles.directs``, ``roles.scores``) lets the member
-    in; 403 otherwise."""
-    tournament = tournament_or_404(key)
-    if not check(request.user, tournament):
-        raise PermissionDenied
-    return tournament
-
-
-def run_url(tournament: Tournament, anchor: str = "") -> str:
-    url = reverse("tournament-run", args=[tournament.key])
-    return f"{url}#{anchor}" if anchor else url
-
+from .models import Entrant, Round, RoundTable
+from .pages import option_lines, render_run, run_url, tournament_for
 
 # -- a new tournament -----------------------------------------------------------------------
 
@@ -90,48 +68,6 @@ def new_tournament(request, game):
 
 
 # -- the director's page --------------------------------------------------------------------
-
-
-def render_run(request, tournament: Tournament, *, error=None, status=200, **forms):
-    page = selectors_director.run_page(tournament)
-    draft = page.draft
-    officials = roles.officials(tournament)
-    directors = [official for official in officials if official.role == roles.DIRECTOR]
-    context = {
-        "page": page,
-        "check_in": selectors_check_in.check_in_list(
-            tournament,
-            page.entrants,
-            sum(1 for round_ in page.rounds if round_.released),
-            {entrant.pk for entrant in draft.entrants} if draft else None,
-        ),
-        "quality": draft_quality(tournament, draft),
-        "tournament": tournament,
-        "game": registry.game(tournament.game),
-        "error": error,
-        "live": status == 200,  # a refusal answers at the form's address, not the page's
-        "is_director": roles.directs(request.user, tournament),
-        "officials": officials,
-        "sole_director": directors[0].pk if len(directors) == 1 else None,  # stays
-        "official_form": (forms.get("official_form") or OfficialForm(tournament))
-        if roles.directs(request.user, tournament)
-        else None,
-        "enter_form": forms.get("enter_form") or EntrantForm(tournament),
-        "adjust_form": forms.get("adjust_form") or AdjustForm(tournament),
-        "swap_form": (forms.get("swap_form") or SwapForm(draft.model)) if draft else None,
-    }
-    return render(request, "tournaments/director/run.html", context, status=status)
-
-
-def draft_quality(tournament: Tournament, draft) -> selectors_draft.DraftQuality | None:
-    """The draft's repeats, each table's beside it on the page."""
-    if draft is None:
-        return None
-    quality = selectors_draft.quality(selectors_draft.seated_rounds(tournament))
-    if quality is not None:
-        for table, lines in zip(draft.tables, quality.tables, strict=True):
-            table.repeats = lines
-    return quality
 
 
 @require_GET

@@ -5,12 +5,10 @@ the rest from it, so a page costs the same number of queries for 8 entrants or 2
 from dataclasses import dataclass
 from fractions import Fraction
 
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils.formats import date_format
-from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from club import roles
@@ -25,16 +23,10 @@ from . import roles as tournament_roles
 from .addresses import tournament_or_404
 from .entry_links import entry_link, offered
 from .models import Tournament
+from .pages import ORDER_LABELS, attachment, option_lines
 from .projector import layout as projector_layout
 from .seat_links import device_seats, seat_link
 from .standings import match_points, number
-
-ORDER_LABELS = {
-    "match_points": gettext_lazy("match points"),
-    "points": gettext_lazy("points"),
-    "opponents": gettext_lazy("opponents' match points"),
-    "wins": gettext_lazy("wins"),
-}
 
 CHART_PLAYERS = 8  # the lines of the standings' chart: more would not read ("first eight")
 # A table's state on the pages, until it counts.
@@ -182,40 +174,6 @@ def public_standings(tournament: Tournament):
     """The released rounds and the standings they give (played() once)."""
     played_ = selectors.played(tournament).released_only()
     return played_, selectors.standings(tournament, played_)
-
-
-def option_lines(game, options: dict) -> list[tuple[str, str]]:
-    """The options as the new-table form words them: (label, value)."""
-    fields = game.form.base_fields
-    lines = []
-    for key, value in options.items():
-        if key == "players" or value is None:  # a table's size, not a tournament's option
-            continue
-        if isinstance(value, list):
-            parts = [fields.get(f"{key.removesuffix('s')}_{n}") for n in range(1, len(value) + 1)]
-            if all(parts):  # premiums: "First premium", "Second premium"
-                lines.extend((str(f.label), str(v)) for f, v in zip(parts, value, strict=True))
-            else:
-                lines.append((key, ", ".join(map(str, value))))
-            continue
-        field = fields.get(key)
-        lines.append((str(field.label) if field else key, option_value(field, value)))
-    return lines
-
-
-def option_value(field, value) -> str:
-    if isinstance(value, bool):
-        return _("yes") if value else _("no")
-    for choice, label in getattr(field, "choices", ()):
-        if str(choice) == str(value):
-            return str(label)
-    return str(value)
-
-
-def attachment(text: str, filename: str) -> HttpResponse:
-    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = content_disposition_header(True, filename)
-    return response
 
 
 @require_GET

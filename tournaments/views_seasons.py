@@ -24,9 +24,9 @@ from games import registry
 from . import roles, selectors_seasons, services_seasons
 from .forms_seasons import SeasonForm, SeasonTournamentForm, points_text
 from .models import Season
+from .pages import ORDER_LABELS, attachment
 from .seasons import PLACES
 from .standings import number
-from .views_public import ORDER_LABELS, attachment
 
 CHART_LEADERS = 8  # the chart follows the season's top eight
 SHOWN_DECIMALS = 2
