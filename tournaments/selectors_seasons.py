@@ -6,9 +6,9 @@ from dataclasses import dataclass, replace
 from django.db.models import Count
 
 from . import roles
-from .models import Adjustment, Entrant, Season, Tournament
+from .models import Season, Tournament
 from .seasons import Played, SeasonStandings, season_standings
-from .selectors import played_of, standings_of
+from .selectors import entrants_and_adjustments, played_of, standings_of
 
 
 def season_by_key(key: str) -> Season:
@@ -37,19 +37,7 @@ def season_table(season: Season) -> SeasonTable:
     standings over its released rounds, once a table of them counts or a bye is given
     (8 queries however many tournaments)."""
     tournaments = list(season.tournaments.order_by("date", "created_at", "pk"))
-    entrants: dict[int, list[Entrant]] = {t.pk: [] for t in tournaments}
-    for entrant in (
-        Entrant.objects.filter(tournament__in=tournaments)
-        .select_related("player")
-        .order_by("number")
-    ):
-        entrants[entrant.tournament_id].append(entrant)
-    adjusted: dict[int, dict[int, int]] = {}
-    for tournament_id, entrant_id, points in Adjustment.objects.filter(
-        round__tournament__in=tournaments
-    ).values_list("round__tournament_id", "entrant_id", "points"):
-        mine = adjusted.setdefault(tournament_id, {})
-        mine[entrant_id] = mine.get(entrant_id, 0) + points
+    entrants, adjusted = entrants_and_adjustments(tournaments)
     # a player is the same person in every tournament of the season: by his club player
     names: dict[int, str] = {}
     results = []
