@@ -1078,26 +1078,24 @@ def save_row(
             )
         checked = check_row_change(row=row, data=data)
         locked = table.rows.get(pk=row.pk)
-        keep_first_version(locked, by=table.entered_by)
-        old = locked.data
-        locked.data = checked
-        locked._change_reason, locked._history_user = reason, user
-        locked.save(update_fields=["data"])
-        tournament = table.round.tournament
-        audit(
-            user,
-            verb,
-            tournament,
-            table=table.pk,
-            round=table.round.number,
-            table_number=table.number,
-            row=locked.index,
-            old=old,
-            new=checked,
+        save_version(
+            locked,
+            {"data": checked},
+            tournament=table.round.tournament,
+            first_by=table.entered_by,
             reason=reason,
+            user=user,
+            verb=verb,
+            audited={
+                "table": table.pk,
+                "round": table.round.number,
+                "table_number": table.number,
+                "row": locked.index,
+                "old": locked.data,
+                "new": checked,
+            },
             **extra,
         )
-        notify_on_commit(tournament)
     return locked
 
 
@@ -1181,23 +1179,45 @@ def save_adjustment(
             .first()
         )
         points, note = check_adjustment_change(adjustment=adjustment, points=points, note=note)
-        keep_first_version(locked, by=locked.by)
-        old = {"points": locked.points, "reason": locked.reason}
-        locked.points, locked.reason = points, note
-        locked._change_reason, locked._history_user = reason, user
-        locked.save(update_fields=["points", "reason"])
-        tournament = locked.round.tournament
-        audit(
-            user,
-            verb,
-            tournament,
-            adjustment=locked.pk,
-            entrant=locked.entrant_id,
-            round=locked.round.number,
-            old=old,
-            new={"points": points, "reason": note},
+        save_version(
+            locked,
+            {"points": points, "reason": note},
+            tournament=locked.round.tournament,
+            first_by=locked.by,
             reason=reason,
+            user=user,
+            verb=verb,
+            audited={
+                "adjustment": locked.pk,
+                "entrant": locked.entrant_id,
+                "round": locked.round.number,
+                "old": {"points": locked.points, "reason": locked.reason},
+                "new": {"points": points, "reason": note},
+            },
             **extra,
         )
-        notify_on_commit(tournament)
     return locked
+
+
+def save_version(
+    locked,
+    values: dict,
+    *,
+    tournament: Tournament,
+    first_by,
+    reason: str,
+    user,
+    verb: str,
+    audited: dict,
+    **extra,
+) -> None:
+    """A locked row or adjustment of ``tournament`` saved with ``values``, a version of its
+    history saying who and why (its first version, as ``first_by`` entered it, kept
+    before), audited with what ``audited`` says of it and the tournament told."""
+    keep_first_version(locked, by=first_by)
+    for field, value in values.items():
+        setattr(locked, field, value)
+    locked._change_reason, locked._history_user = reason, user
+    locked.save(update_fields=list(values))
+    audit(user, verb, tournament, **audited, reason=reason, **extra)
+    notify_on_commit(tournament)
