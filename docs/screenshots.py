@@ -147,6 +147,7 @@ def build() -> dict:
     from tournaments import roles as officials
     from tournaments import services as tournaments
     from tournaments.models import Tournament
+    from tournaments.run import services as run_services
 
     users = get_user_model().objects
     anna, director, scorer = (users.get(username=n) for n in ("anna", "director", "scorer"))
@@ -179,16 +180,16 @@ def build() -> dict:
         order=["match_points", "points", "opponents", "wins"],
     )
     officials.name_official(tournament=night, account=scorer, role="scorer", by=director)
-    tournaments.add_entrants(tournament=night, players=[*DEMO, *NEWCOMERS], user=director)
+    run_services.add_entrants(tournament=night, players=[*DEMO, *NEWCOMERS], user=director)
     lot = random.Random(3)
-    first = tournaments.draw_round(tournament=night, user=director)
-    tournaments.release_round(round_=first, user=director)
+    first = run_services.draw_round(tournament=night, user=director)
+    run_services.release_round(round_=first, user=director)
     for typed in first.tables.order_by("number"):
         type_sheet(typed, scorer, lot)
-    second = tournaments.draw_round(tournament=night, user=director)
-    tournaments.release_round(round_=second, user=director)
+    second = run_services.draw_round(tournament=night, user=director)
+    run_services.release_round(round_=second, user=director)
     here, typed, *_ = second.tables.order_by("number")
-    table = tournaments.play_here(table=here, user=director).hotseat
+    table = run_services.play_here(table=here, user=director).hotseat
     play_deal(table, director)
     services.next_deal(table=table, after=1, user=director)
     play(table, director, turns=9, reveal_last=False)

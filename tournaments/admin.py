@@ -36,8 +36,8 @@ from club import wording
 from club.numbers import signed
 
 from . import roles, selectors_corrections, services
-from .forms import AdjustmentPointsField
 from .models import Adjustment, Entrant, Round, Season, SheetRow, TableSeat, Tournament
+from .run.forms import AdjustmentPointsField
 
 
 def refusal_text(exc: services.TournamentError, names: list[str] | None = None) -> str:

@@ -11,8 +11,8 @@ from django.utils.translation import gettext_noop
 from club.wording import refusal_text
 
 from . import services
-from .forms import RowInputError, SheetForm, input_names
-from .selectors_director import Layout
+from .run.forms import RowInputError, SheetForm, input_names
+from .run.selectors import Layout
 
 ROW = 1  # the one line of the row's form (its inputs are named as the typed sheet's first)
 

@@ -13,9 +13,11 @@ from django.utils.translation import gettext_lazy
 
 from games import registry
 
-from . import addresses, roles, selectors_check_in, selectors_director, selectors_draft
-from .forms import AdjustForm, EntrantForm, OfficialForm, SwapForm
+from . import addresses, roles, selectors_check_in
 from .models import Tournament
+from .run import draft_selectors
+from .run import selectors as run_selectors
+from .run.forms import AdjustForm, EntrantForm, OfficialForm, SwapForm
 
 ORDER_LABELS = {
     "match_points": gettext_lazy("match points"),
@@ -79,7 +81,7 @@ def run_url(tournament: Tournament, anchor: str = "") -> str:
 
 
 def render_run(request, tournament: Tournament, *, error=None, status=200, **forms):
-    page = selectors_director.run_page(tournament)
+    page = run_selectors.run_page(tournament)
     draft = page.draft
     officials = roles.officials(tournament)
     directors = [official for official in officials if official.role == roles.DIRECTOR]
@@ -109,11 +111,11 @@ def render_run(request, tournament: Tournament, *, error=None, status=200, **for
     return render(request, "tournaments/director/run.html", context, status=status)
 
 
-def draft_quality(tournament: Tournament, draft) -> selectors_draft.DraftQuality | None:
+def draft_quality(tournament: Tournament, draft) -> draft_selectors.DraftQuality | None:
     """The draft's repeats, each table's beside it on the page."""
     if draft is None:
         return None
-    quality = selectors_draft.quality(selectors_draft.seated_rounds(tournament))
+    quality = draft_selectors.quality(draft_selectors.seated_rounds(tournament))
     if quality is not None:
         for table, lines in zip(draft.tables, quality.tables, strict=True):
             table.repeats = lines

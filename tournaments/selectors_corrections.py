@@ -13,7 +13,7 @@ from club.numbers import figure
 from games import registry
 
 from .models import RoundTable, SheetRow, Tournament
-from .selectors_director import Layout, round_table, table_names
+from .run.selectors import Layout, round_table, table_names
 from .services import FIRST_REASON
 
 

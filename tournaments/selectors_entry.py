@@ -10,8 +10,8 @@ from games import registry
 
 from . import selectors
 from .models import ReportedRow, RoundTable, TableSeat, Tournament
+from .run.selectors import Layout, table_names
 from .selectors_corrections import columns, row_words
-from .selectors_director import Layout, table_names
 
 
 def entry_table(key: str) -> RoundTable | None:

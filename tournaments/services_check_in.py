@@ -13,7 +13,8 @@ from games.models import Seat
 from . import roles
 from . import selectors_check_in as check_in
 from .models import Bye, CheckIn, Entrant, Round, RoundTable, Tournament
-from .services import TournamentError, audit, exchange, notify_on_commit, seat_draft
+from .run.services import exchange, seat_draft
+from .services import TournamentError, audit, notify_on_commit
 
 
 def locked_round(tournament: Tournament, round_seen) -> tuple[Tournament, int]:

@@ -6,5 +6,5 @@ from django.urls import include, path
 urlpatterns = [
     path("seasons/", include("tournaments.urls_seasons")),  # before a tournament's key
     path("", include("tournaments.urls_public")),
-    path("", include("tournaments.urls_director")),
+    path("", include("tournaments.run.urls")),
 ]

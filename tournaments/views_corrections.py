@@ -15,10 +15,10 @@ from club.wording import refusal_text
 from games import registry
 
 from . import roles, selectors_corrections, services
-from .forms import RowInputError
 from .forms_corrections import ROW, CorrectionForm, RevertForm, row_form, typed_row
 from .models import RoundTable, SheetRow
 from .pages import tournament_for
+from .run.forms import RowInputError
 
 TEMPLATE = "tournaments/director/row.html"
 

@@ -15,9 +15,9 @@ from club.wording import refusal_text
 from games import registry
 
 from . import selectors_entry, services
-from .forms import RowInputError
 from .forms_corrections import ROW, row_form, typed_row
 from .models import RoundTable
+from .run.forms import RowInputError
 
 TEMPLATE = "tournaments/entry/entry.html"
 

@@ -18,13 +18,14 @@ from club.numbers import figure
 from club.spreadsheets import csv_text
 from games import registry
 
-from . import rating_pages, selectors, selectors_check_in, selectors_director, selectors_seasons
+from . import rating_pages, selectors, selectors_check_in, selectors_seasons
 from . import roles as tournament_roles
 from .addresses import tournament_or_404
 from .entry_links import entry_link, offered
 from .models import Tournament
 from .pages import ORDER_LABELS, attachment, option_lines
 from .projector import layout as projector_layout
+from .run import selectors as run_selectors
 from .seat_links import device_seats, seat_link
 from .standings import match_points, number
 
@@ -322,7 +323,7 @@ def projector(request, key: str):
     current = rounds[-1] if rounds else None
     if current:
         lengths = {
-            size: selectors_director.planned_deals(tournament, size)
+            size: run_selectors.planned_deals(tournament, size)
             for size in {len(table.seats) for table in current.tables}
         }
         for table in current.tables:

@@ -17,6 +17,7 @@ from tests.support import DOCUMENTS
 from tournaments import document, roles
 from tournaments import services as tournament_services
 from tournaments.models import RoundTable, Tournament
+from tournaments.run import services as run_services
 
 PEOPLE = ["Анна", "Борис", "Вера", "Глеб", "Дарья", "Alice", "Bob", "Carol", "Dave", "Ева"]
 LIMIT = 2000  # events: far more than any deal below needs
@@ -149,11 +150,11 @@ def tournaments(director, scorer, other_scorer) -> None:
     )
     name_scorers(night, director, scorer, other_scorer)
     for name in PEOPLE:
-        tournament_services.add_entrant(tournament=night, player=name, user=director)
-    first = tournament_services.draw_round(tournament=night, user=director)
-    tournament_services.release_round(round_=first, user=director)
+        run_services.add_entrant(tournament=night, player=name, user=director)
+    first = run_services.draw_round(tournament=night, user=director)
+    run_services.release_round(round_=first, user=director)
     here, confirmed, awaiting = first.tables.order_by("number")
-    table = tournament_services.play_here(table=here, user=director).hotseat
+    table = run_services.play_here(table=here, user=director).hotseat
     play(table, director, deals_over=1)
     for typed in (confirmed, awaiting):
         tournament_services.enter_sheet(
@@ -171,7 +172,7 @@ def tournaments(director, scorer, other_scorer) -> None:
         reason="Опоздание",
         user=director,
     )
-    tournament_services.withdraw(entrant=night.entrants.get(number=10), user=director)
+    run_services.withdraw(entrant=night.entrants.get(number=10), user=director)
     # Выборы: nine entrants, a bye, a table played here, the second round a draft
     cup = tournament_services.create_tournament(
         user=director,
@@ -186,12 +187,10 @@ def tournaments(director, scorer, other_scorer) -> None:
         order=["match_points", "points", "opponents", "wins"],
     )
     for name in PEOPLE[:9]:
-        tournament_services.add_entrant(tournament=cup, player=name, user=director)
-    first = tournament_services.draw_round(tournament=cup, user=director)
-    tournament_services.release_round(round_=first, user=director)
-    table = tournament_services.play_here(
-        table=first.tables.order_by("number")[0], user=director
-    ).hotseat
+        run_services.add_entrant(tournament=cup, player=name, user=director)
+    first = run_services.draw_round(tournament=cup, user=director)
+    run_services.release_round(round_=first, user=director)
+    table = run_services.play_here(table=first.tables.order_by("number")[0], user=director).hotseat
     play(table, director, events=20)
     # its other table reports itself from the players' phones: a row confirmed, one awaiting
     reported = first.tables.order_by("number")[1]
@@ -204,7 +203,7 @@ def tournaments(director, scorer, other_scorer) -> None:
     tournament_services.report_row(
         table=reported, seat=2, data=VARIETY_ROW, seen=tournament_services.report_version(reported)
     )
-    tournament_services.draw_round(tournament=cup, user=director)
+    run_services.draw_round(tournament=cup, user=director)
     # Леопард on the players' phones: its table played here, every seat on its own device
     phones = tournament_services.create_tournament(
         user=director,
@@ -219,10 +218,10 @@ def tournaments(director, scorer, other_scorer) -> None:
         order=["match_points", "points", "opponents", "wins"],
     )
     for name in PEOPLE[:2]:
-        tournament_services.add_entrant(tournament=phones, player=name, user=director)
-    first = tournament_services.draw_round(tournament=phones, user=director)
-    tournament_services.release_round(round_=first, user=director)
-    tournament_services.play_here(table=first.tables.get(), user=director, devices=True)
+        run_services.add_entrant(tournament=phones, player=name, user=director)
+    first = run_services.draw_round(tournament=phones, user=director)
+    run_services.release_round(round_=first, user=director)
+    run_services.play_here(table=first.tables.get(), user=director, devices=True)
     # Леопард and Фантан imported complete; a Леопард tournament with no round yet
     imported("leopard-swiss-four.json", director)
     imported("fantan-seven-cards.json", director)
@@ -239,7 +238,7 @@ def tournaments(director, scorer, other_scorer) -> None:
         order=["match_points", "points", "opponents", "wins"],
     )
     for name in PEOPLE[:5]:
-        tournament_services.add_entrant(tournament=draft, player=name, user=director)
+        run_services.add_entrant(tournament=draft, player=name, user=director)
     for other in Tournament.objects.exclude(pk=night.pk):
         name_scorers(other, director, scorer)
 

@@ -79,6 +79,6 @@ def three_months(user) -> list:
     """The three tournaments, Глеб withdrawn from the first after its first round."""
     tournaments = [leopard(doc, user) for doc in MONTHS]
     gleb = tournaments[0].entrants.get(player__name="Глеб")
-    gleb.withdrawn_after = 1  # as services.withdraw leaves him: his results stand
+    gleb.withdrawn_after = 1  # as run.services.withdraw leaves him: his results stand
     gleb.save(update_fields=["withdrawn_after"])
     return tournaments

@@ -20,6 +20,7 @@ from tests.support import EXAMPLES
 from tournaments import document, services_seasons
 from tournaments import services as tournament_services
 from tournaments.models import Tournament
+from tournaments.run import services as run_services
 
 NAMES = ["Анна", "Борис", "Вера", "Глеб"]
 LIMIT = 1500  # events: far more than any deal below needs
@@ -267,11 +268,11 @@ def tournament(user) -> dict:
         order=["match_points", "points", "opponents", "wins"],
     )
     for name in NAMES + ["Дарья", "Alice", "Bob", "Carol", "Dave"]:
-        tournament_services.add_entrant(tournament=made, player=name, user=user)
-    first = tournament_services.draw_round(tournament=made, user=user)
-    tournament_services.release_round(round_=first, user=user)
+        run_services.add_entrant(tournament=made, player=name, user=user)
+    first = run_services.draw_round(tournament=made, user=user)
+    run_services.release_round(round_=first, user=user)
     played, typed = first.tables.order_by("number")
-    tournament_services.play_here(table=played, user=user)
+    run_services.play_here(table=played, user=user)
     base = f"/tournaments/{made.key}/"
     entrant = made.entrants.select_related("player").first()
     public = [

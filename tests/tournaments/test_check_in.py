@@ -20,8 +20,9 @@ from games import services as games_services
 from tests.support.accounts import name_official, user_in
 from tests.support.sockets import ORIGIN, socket
 from tests.support.tournaments import enter, new_tournament
-from tournaments import seating, services, services_check_in
+from tournaments import seating, services_check_in
 from tournaments.models import Bye, CheckIn, Entrant, TableSeat
+from tournaments.run import services as run_services
 
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 RU = {"HTTP_ACCEPT_LANGUAGE": "ru"}
@@ -116,32 +117,32 @@ def linked(django_user_model, tournament, name):
 
 
 def test_with_nobody_checked_in_every_entrant_still_in_is_seated(six, director):
-    round_ = services.draw_round(tournament=six, user=director)
+    round_ = run_services.draw_round(tournament=six, user=director)
     seated, byes = placed(round_)
     assert len(seated) == 4 and len(byes) == 2 and seated | byes == set(SIX)
 
 
 def test_an_absent_entrant_is_not_seated_and_gets_no_bye(six, director):
     check_in(six, SIX[:5], director)  # Егор is not here
-    round_ = services.draw_round(tournament=six, user=director)
+    round_ = run_services.draw_round(tournament=six, user=director)
     seated, byes = placed(round_)
     assert len(seated) == 4 and len(byes) == 1  # the bye goes to one of those present
     assert "Егор" not in seated | byes and seated | byes == set(SIX[:5])
     draw = AuditEntry.objects.filter(verb="round.draw").get()
     assert draw.data["checked_in"] is True
     # the next round, with nobody checked in for it, seats him again
-    services.release_round(round_=round_, user=director)
-    seated, byes = placed(services.draw_round(tournament=six, user=director))
+    run_services.release_round(round_=round_, user=director)
+    seated, byes = placed(run_services.draw_round(tournament=six, user=director))
     assert seated | byes == set(SIX)
 
 
 def test_an_absent_entrant_may_check_in_for_a_later_round(six, director):
     check_in(six, SIX[:4], director)
-    first = services.draw_round(tournament=six, user=director)
+    first = run_services.draw_round(tournament=six, user=director)
     assert placed(first) == (set(SIX[:4]), set())
-    services.release_round(round_=first, user=director)
+    run_services.release_round(round_=first, user=director)
     check_in(six, ["Дарья", "Егор", "Анна", "Борис"], director, number=2)
-    assert placed(services.draw_round(tournament=six, user=director)) == (
+    assert placed(run_services.draw_round(tournament=six, user=director)) == (
         {"Дарья", "Егор", "Анна", "Борис"},
         set(),
     )
@@ -150,7 +151,7 @@ def test_an_absent_entrant_may_check_in_for_a_later_round(six, director):
 def test_a_check_out_before_the_draw_leaves_him_out(six, director):
     check_in(six, SIX[:5], director)
     services_check_in.check_out_entrant(entrant=entrant(six, "Дарья"), user=director, round_seen=1)
-    assert placed(services.draw_round(tournament=six, user=director)) == (set(SIX[:4]), set())
+    assert placed(run_services.draw_round(tournament=six, user=director)) == (set(SIX[:4]), set())
     checks = AuditEntry.objects.filter(verb__startswith="round.check").order_by("pk")
     assert [e.verb for e in checks] == ["round.checkin"] * 5 + ["round.checkout"]
 
@@ -173,9 +174,11 @@ def test_everyone_is_here_checks_in_each_entrant_still_in_once(six, director, cl
 def test_a_withdrawn_entrant_is_not_offered_check_in_and_a_late_one_is_for_his_first_round(
     six, director, client
 ):
-    services.release_round(round_=services.draw_round(tournament=six, user=director), user=director)
+    run_services.release_round(
+        round_=run_services.draw_round(tournament=six, user=director), user=director
+    )
     withdrawn = entrant(six, "Анна")
-    services.withdraw(entrant=withdrawn, user=director)
+    run_services.withdraw(entrant=withdrawn, user=director)
     (late,) = enter(six, ["Жанна"], director)
     late_entry = Entrant.objects.get(pk=late.pk)
     assert late_entry.joined_round == 2  # seated from round 2: check-in for it is open
@@ -221,11 +224,11 @@ def swapped(tables, first, second):
 
 def test_a_latecomers_redraw_keeps_a_swap_that_still_applies(nine, director, client):
     check_in(nine, NINE[:8], director)  # Игорь is late
-    round_ = services.draw_round(tournament=nine, user=director)
+    round_ = run_services.draw_round(tournament=nine, user=director)
     tables = seats_of(round_)
     assert tables == plain_draw(nine, NINE[:8])
     first, second = tables[0][0], tables[1][0]
-    services.swap(
+    run_services.swap(
         round_=round_, first=entrant(nine, first), second=entrant(nine, second), user=director
     )
     check_in(nine, ["Игорь"], director)
@@ -249,12 +252,14 @@ def test_a_latecomers_redraw_keeps_a_swap_that_still_applies(nine, director, cli
 
 def test_a_swap_whose_player_checked_out_is_dropped_by_the_redraw(nine, director, client):
     check_in(nine, NINE, director)
-    round_ = services.draw_round(tournament=nine, user=director)
+    round_ = run_services.draw_round(tournament=nine, user=director)
     tables = seats_of(round_)
     kept = (tables[0][1], tables[1][1])
     dropped = (tables[0][2], tables[1][2])
     for a, b in (dropped, kept):
-        services.swap(round_=round_, first=entrant(nine, a), second=entrant(nine, b), user=director)
+        run_services.swap(
+            round_=round_, first=entrant(nine, a), second=entrant(nine, b), user=director
+        )
     leaving = dropped[0]
     services_check_in.check_out_entrant(entrant=entrant(nine, leaving), user=director, round_seen=1)
     client.force_login(director)
@@ -271,7 +276,7 @@ def test_a_swap_whose_player_checked_out_is_dropped_by_the_redraw(nine, director
 
 def test_a_redraw_of_a_draft_that_seats_everyone_checked_in_is_refused(nine, director, client):
     check_in(nine, NINE[:8], director)
-    services.draw_round(tournament=nine, user=director)
+    run_services.draw_round(tournament=nine, user=director)
     client.force_login(director)
     before = snapshot()
     response = client.post(run_url(nine, "rounds/1/redraw"), **EN)
@@ -282,8 +287,8 @@ def test_a_redraw_of_a_draft_that_seats_everyone_checked_in_is_refused(nine, dir
 
 def test_a_released_round_is_not_drawn_again_and_check_in_moves_to_the_next(nine, director, client):
     check_in(nine, NINE[:8], director)
-    round_ = services.draw_round(tournament=nine, user=director)
-    services.release_round(round_=round_, user=director)
+    round_ = run_services.draw_round(tournament=nine, user=director)
+    run_services.release_round(round_=round_, user=director)
     client.force_login(director)
     before = snapshot()
     response = client.post(run_url(nine, "rounds/1/redraw"), **EN)
@@ -510,10 +515,10 @@ def test_each_check_in_tells_the_tournaments_live_pages(six, director):
 def on_devices(tournament, director):
     """Round 1 drawn and released, its first table played here on its players' devices:
     that table's seats, in seat order."""
-    round_ = services.draw_round(tournament=tournament, user=director)
-    services.release_round(round_=round_, user=director)
+    round_ = run_services.draw_round(tournament=tournament, user=director)
+    run_services.release_round(round_=round_, user=director)
     table = round_.tables.order_by("number").first()
-    services.play_here(table=table, user=director, devices=True)
+    run_services.play_here(table=table, user=director, devices=True)
     table.refresh_from_db()
     return list(table.hotseat.seats.select_related("player").order_by("position"))
 
@@ -656,10 +661,10 @@ def test_a_seat_of_another_tournament_or_a_casual_table_checks_nobody_in_here(
 
 
 def test_a_seat_at_the_shared_screen_or_another_players_entrant_is_refused(six, director, client):
-    round_ = services.draw_round(tournament=six, user=director)
-    services.release_round(round_=round_, user=director)
+    round_ = run_services.draw_round(tournament=six, user=director)
+    run_services.release_round(round_=round_, user=director)
     table = round_.tables.get()
-    services.play_here(table=table, user=director)  # one shared screen
+    run_services.play_here(table=table, user=director)  # one shared screen
     table.refresh_from_db()
     shared = table.hotseat.seats.select_related("player").order_by("position").first()
     assert "I am here" not in words(seat_page(client, shared))

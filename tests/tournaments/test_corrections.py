@@ -18,6 +18,7 @@ from games import services as game_services
 from tests.support.accounts import name_official, user_in
 from tournaments import selectors, services
 from tournaments.models import Adjustment, RoundTable, SheetRow, Tournament
+from tournaments.run import services as run_services
 
 pytestmark = pytest.mark.django_db
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
@@ -61,9 +62,9 @@ def tournament(director, scorer, players):
     )
     name_official(tournament, scorer)
     for player in players:
-        services.add_entrant(tournament=tournament, player=player, user=director)
-    services.release_round(
-        round_=services.draw_round(tournament=tournament, user=director), user=director
+        run_services.add_entrant(tournament=tournament, player=player, user=director)
+    run_services.release_round(
+        round_=run_services.draw_round(tournament=tournament, user=director), user=director
     )
     services.enter_sheet(table=table_of(tournament), rows=SHORT_CYCLE, user=scorer)
     return tournament

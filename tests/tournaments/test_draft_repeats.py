@@ -13,8 +13,9 @@ from club.models import AuditEntry
 from club.roles import DIRECTOR
 from tests.support.accounts import name_official, user_in
 from tests.support.tournaments import enter, import_text, new_tournament
-from tournaments import draft_repeats, selectors_draft, services
 from tournaments.models import Bye, Entrant, Round, RoundTable, TableSeat
+from tournaments.run import draft_repeats, draft_selectors
+from tournaments.run import services as run_services
 from tournaments.seating import Round as Seating
 
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
@@ -138,7 +139,7 @@ def test_a_pair_met_once_is_named_with_its_one_round_and_a_table_without_repeats
 def test_a_first_round_draft_has_no_repeats_to_list(client, director, players):
     tournament = new_tournament(director)
     enter(tournament, [p.name for p in players], director)
-    services.draw_round(tournament=tournament, user=director)
+    run_services.draw_round(tournament=tournament, user=director)
     client.force_login(director)
     page = words(client.get(run_url(tournament), **EN))
     assert "This round: 0 repeats." in page and "unavoidable" not in page
@@ -147,7 +148,7 @@ def test_a_first_round_draft_has_no_repeats_to_list(client, director, players):
 
 def test_a_released_round_shows_no_repeats(client, director):
     tournament, _ = eight_at_two_tables(director, DRAFT)
-    services.release_round(round_=tournament.rounds.get(number=3), user=director)
+    run_services.release_round(round_=tournament.rounds.get(number=3), user=director)
     client.force_login(director)
     page = words(client.get(run_url(tournament), **EN))
     assert "repeats" not in page.split("Round 3")[1]
@@ -198,7 +199,7 @@ def test_the_swap_preview_says_what_the_swap_does_to_the_repeats_and_changes_not
     )
     assert everything() == before
     # the swap itself then does what the preview said
-    services.swap(
+    run_services.swap(
         round_=tournament.rounds.get(number=3),
         first=entrants["Анна"],
         second=entrants["Вера"],
@@ -262,7 +263,7 @@ def test_only_the_tournaments_directors_see_the_swap_preview(client, director, d
 
 def test_the_draft_selector_reads_the_rounds_as_seated(director):
     tournament, entrants = eight_at_two_tables(director, DRAFT)
-    seated = selectors_draft.seated_rounds(tournament)
+    seated = draft_selectors.seated_rounds(tournament)
     ids = {name: entrant.pk for name, entrant in entrants.items()}
     assert seated.number == 3 and len(seated.history) == 2
     assert seated.draft.tables == [[ids[name] for name in table] for table in DRAFT]

@@ -24,6 +24,7 @@ from tests.support.accounts import name_official, user_in
 from tests.support.tournaments import SHORT_CYCLE, TOTALS, points_of
 from tournaments import services
 from tournaments.models import ReportedRow, RoundTable, SheetRow
+from tournaments.run import services as run_services
 
 pytestmark = pytest.mark.django_db
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
@@ -53,9 +54,9 @@ def table(director, players) -> RoundTable:
         confirmation=True,
     )
     for player in players:
-        services.add_entrant(tournament=tournament, player=player, user=director)
-    services.release_round(
-        round_=services.draw_round(tournament=tournament, user=director), user=director
+        run_services.add_entrant(tournament=tournament, player=player, user=director)
+    run_services.release_round(
+        round_=run_services.draw_round(tournament=tournament, user=director), user=director
     )
     return fresh(tournament.rounds.get().tables.get())
 

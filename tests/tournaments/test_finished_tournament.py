@@ -14,6 +14,7 @@ from tests.support.tournaments import enter, new_tournament
 from tournaments import selectors, services
 from tournaments.document import MOST_ROUNDS
 from tournaments.models import Entrant, Round, Tournament
+from tournaments.run import services as run_services
 
 pytestmark = pytest.mark.django_db
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
@@ -34,8 +35,8 @@ def words(response) -> str:
 
 def play_round(tournament, director, *, last_table: bool = True) -> Round:
     """The next round drawn, released and typed in, its last table only if ``last_table``."""
-    round_ = services.draw_round(tournament=tournament, user=director)
-    services.release_round(round_=round_, user=director)
+    round_ = run_services.draw_round(tournament=tournament, user=director)
+    run_services.release_round(round_=round_, user=director)
     tables = list(round_.tables.order_by("number").select_related("round__tournament"))
     for table in tables if last_table else tables[:-1]:
         services.enter_sheet(table=table, rows=[ROW], user=director)
@@ -101,7 +102,7 @@ def test_a_finished_tournaments_pages_say_so_and_offer_no_round_that_will_not_be
 def test_no_late_entrant_is_entered_once_every_planned_round_is_seated(finished, director):
     before = Entrant.objects.count(), AuditEntry.objects.count()
     with pytest.raises(services.TournamentError, match="plan one more round before entering"):
-        services.add_entrant(tournament=finished, player="Дарья", user=director)
+        run_services.add_entrant(tournament=finished, player="Дарья", user=director)
     assert (Entrant.objects.count(), AuditEntry.objects.count()) == before
 
 
@@ -124,8 +125,8 @@ def test_the_director_plans_one_more_round_and_the_tournament_is_under_way_again
     assert all("The tournament is over" not in page for page in shown.values())
     assert "Seat round 3" in shown["run"] and "Check-in for round 3" in shown["run"]
     assert "A late entrant is seated from round 3." in shown["run"]
-    services.add_entrant(tournament=tournament, player="Дарья", user=director)
-    assert services.draw_round(tournament=tournament, user=director).number == 3
+    run_services.add_entrant(tournament=tournament, player="Дарья", user=director)
+    assert run_services.draw_round(tournament=tournament, user=director).number == 3
 
 
 def test_planning_a_round_from_a_stale_page_or_too_early_is_refused_and_changes_nothing(
@@ -159,5 +160,5 @@ def test_a_tournament_has_at_most_a_hundred_rounds(finished, director):
     for number in range(3, MOST_ROUNDS + 1):  # every planned round seated
         Round.objects.create(tournament=tournament, number=number, released=True)
     with pytest.raises(services.TournamentError, match="at most 100 rounds"):
-        services.plan_round(tournament=tournament, user=director, planned_seen=MOST_ROUNDS)
+        run_services.plan_round(tournament=tournament, user=director, planned_seen=MOST_ROUNDS)
     assert Tournament.objects.get(pk=finished.pk).rounds_planned == MOST_ROUNDS

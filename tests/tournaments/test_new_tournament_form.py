@@ -14,8 +14,8 @@ from club.roles import DIRECTOR
 from games import registry
 from tests.support.accounts import user_in
 from tests.support.rules_pages import Tree, rules_page, rules_url
-from tournaments.forms import TournamentForm
 from tournaments.models import Tournament
+from tournaments.run.forms import TournamentForm
 
 pytestmark = pytest.mark.django_db
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}

@@ -18,6 +18,7 @@ from tests.support.sockets import ORIGIN, socket
 from tests.support.tournaments import enter, new_tournament, variety_row
 from tournaments import services
 from tournaments.models import RoundTable
+from tournaments.run import services as run_services
 
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 NAMES = ["Анна", "Борис", "Вера", "Глеб"]
@@ -32,9 +33,9 @@ def four(director, *, released=True):
     """A Выборы tournament of four club players: round 1, one table of four, seated."""
     tournament = new_tournament(director)
     enter(tournament, NAMES, director)
-    round_ = services.draw_round(tournament=tournament, user=director)
+    round_ = run_services.draw_round(tournament=tournament, user=director)
     if released:
-        services.release_round(round_=round_, user=director)
+        run_services.release_round(round_=round_, user=director)
     return tournament, round_.tables.get()
 
 
@@ -71,7 +72,7 @@ def test_an_entrants_page_shows_his_table_and_seat_once_the_round_is_released(cl
     tournament, table = four(director, released=False)
     for name in NAMES:
         assert where(player_page(client, name)) == []  # the draft is the director's
-    services.release_round(round_=table.round, user=director)
+    run_services.release_round(round_=table.round, user=director)
     names = seat_names(table)
     for seat, name in enumerate(names, start=1):
         assert where(player_page(client, name)) == [
@@ -83,8 +84,8 @@ def test_an_entrants_page_shows_his_table_and_seat_once_the_round_is_released(cl
 def test_an_entrants_page_names_his_bye_and_nothing_once_the_round_counts(client, director):
     tournament = new_tournament(director)
     enter(tournament, [*NAMES, "Дарья"], director)
-    round_ = services.draw_round(tournament=tournament, user=director)
-    services.release_round(round_=round_, user=director)
+    round_ = run_services.draw_round(tournament=tournament, user=director)
+    run_services.release_round(round_=round_, user=director)
     (bye,) = round_.byes.all()
     assert where(player_page(client, bye.entrant.player.name)) == ["Round 1: a bye"]
     table = round_.tables.get()
@@ -107,7 +108,7 @@ def test_an_entrants_page_follows_the_tournament_and_learns_his_seat_on_release(
         communicator = socket(live[1], ORIGIN)
         assert (await communicator.connect())[0]
         first = json.loads(await communicator.receive_from())["stamp"]
-        await database_sync_to_async(services.release_round)(round_=table.round, user=director)
+        await database_sync_to_async(run_services.release_round)(round_=table.round, user=director)
         later = json.loads(await communicator.receive_from(timeout=5))["stamp"]
         await communicator.disconnect()
         return first, later
@@ -143,8 +144,8 @@ def test_the_director_chooses_at_play_here_one_screen_or_every_seat_on_its_own_d
 
     other = new_tournament(director, name="Второй")
     enter(other, NAMES, director)
-    second = services.draw_round(tournament=other, user=director)
-    services.release_round(round_=second, user=director)
+    second = run_services.draw_round(tournament=other, user=director)
+    run_services.release_round(round_=second, user=director)
     shared = second.tables.get()
     response = client.post(play_here_url(other, shared), {"screen": "shared"})
     assert response.status_code == 302
@@ -171,7 +172,7 @@ def on_devices(django_user_model, director):
     """The table played on devices; a member of each kind: two of its players with their
     accounts, a scorer of the tournament, a member of no role in it, an organiser, staff."""
     tournament, table = four(director)
-    services.play_here(table=table, user=director, devices=True)
+    run_services.play_here(table=table, user=director, devices=True)
     table.refresh_from_db()
     names = seat_names(table)
     members = {"director": director}

@@ -24,6 +24,7 @@ from tests.support.sockets import ORIGIN, socket
 from tests.support.tournaments import enter, new_tournament, variety_row
 from tournaments import roles, services, services_check_in
 from tournaments.models import RoundTable, Tournament
+from tournaments.run import services as run_services
 
 pytestmark = pytest.mark.django_db
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
@@ -90,7 +91,9 @@ def make_table(table, kind, state, director, scorer):
         if state == "complete":
             report(table, 0)
     else:
-        hotseat = services.play_here(table=table, user=director, devices=kind == "devices").hotseat
+        hotseat = run_services.play_here(
+            table=table, user=director, devices=kind == "devices"
+        ).hotseat
         if state == "complete":  # its second deal completes the sheet and finishes it
             advance(hotseat, director)
             games_services.next_deal(table=hotseat, after=current(hotseat).number, user=director)
@@ -121,14 +124,14 @@ def evening(director, scorer):
     )
     name_official(tournament, scorer)
     names = [f"Игрок {n}" for n in range(1, 2 * len(TABLES) + 1)]
-    services.add_entrants(tournament=tournament, players=names, user=director)
-    first = services.draw_round(tournament=tournament, user=director)
-    services.release_round(round_=first, user=director)
+    run_services.add_entrants(tournament=tournament, players=names, user=director)
+    first = run_services.draw_round(tournament=tournament, user=director)
+    run_services.release_round(round_=first, user=director)
     tables = RoundTable.objects.filter(round=first).select_related("round__tournament")
     for table, (kind, state) in zip(tables.order_by("number"), TABLES, strict=True):
         make_table(table, kind, state, director, scorer)
-    services.withdraw(entrant=tournament.entrants.get(number=1), user=director)
-    services.add_entrant(tournament=tournament, player="Опоздавший", user=director)
+    run_services.withdraw(entrant=tournament.entrants.get(number=1), user=director)
+    run_services.add_entrant(tournament=tournament, player="Опоздавший", user=director)
     services.adjust(
         round_=first,
         entrant=tournament.entrants.get(number=2),
@@ -136,7 +139,7 @@ def evening(director, scorer):
         reason="late",
         user=director,
     )
-    services.draw_round(tournament=tournament, user=director)
+    run_services.draw_round(tournament=tournament, user=director)
     services_check_in.check_in_everyone(tournament=tournament, user=director, round_seen=2)
     services_check_in.check_out_entrant(
         entrant=tournament.entrants.get(number=2), user=director, round_seen=2
@@ -232,8 +235,8 @@ def test_every_link_and_button_of_a_finished_tournaments_run_page_answers_the_di
 ):
     tournament = new_tournament(director, rounds_planned=1)
     enter(tournament, players, director)
-    round_ = services.draw_round(tournament=tournament, user=director)
-    services.release_round(round_=round_, user=director)
+    round_ = run_services.draw_round(tournament=tournament, user=director)
+    run_services.release_round(round_=round_, user=director)
     table = RoundTable.objects.select_related("round__tournament").get(round=round_)
     services.enter_sheet(table=table, rows=[variety_row(n) for n in range(4)], user=director)
     client.force_login(director)
@@ -247,8 +250,8 @@ def test_a_table_reported_from_phones_offers_its_rows_and_never_its_typed_sheet(
 ):
     tournament = new_tournament(director, rounds_planned=2)
     enter(tournament, players, director)
-    round_ = services.draw_round(tournament=tournament, user=director)
-    services.release_round(round_=round_, user=director)
+    round_ = run_services.draw_round(tournament=tournament, user=director)
+    run_services.release_round(round_=round_, user=director)
     table = RoundTable.objects.select_related("round__tournament").get(round=round_)
     client.force_login(director)
     run = f"/tournaments/{tournament.key}/run/"
@@ -260,7 +263,7 @@ def test_a_table_reported_from_phones_offers_its_rows_and_never_its_typed_sheet(
     assert f'href="{sheet}"' not in page and "play-here" not in page
     assert "reported from the players' phones" in page
     with pytest.raises(services.TournamentError, match="already begun"):
-        services.play_here(table=table, user=director)
+        run_services.play_here(table=table, user=director)
     report(table, 1)
     page = client.get(run, **EN).content.decode()
     assert f'href="{sheet}"' not in page and f'href="{rows}"' in page
@@ -277,9 +280,9 @@ def on_devices(director, players):
     devices: the tournament and its seats in seat order."""
     tournament = new_tournament(director, rounds_planned=2)
     enter(tournament, players, director)
-    round_ = services.draw_round(tournament=tournament, user=director)
-    services.release_round(round_=round_, user=director)
-    table = services.play_here(table=round_.tables.get(), user=director, devices=True)
+    round_ = run_services.draw_round(tournament=tournament, user=director)
+    run_services.release_round(round_=round_, user=director)
+    table = run_services.play_here(table=round_.tables.get(), user=director, devices=True)
     return tournament, list(table.hotseat.seats.select_related("player").order_by("position"))
 
 

@@ -15,6 +15,7 @@ from tests.support.seasons import NAMES, leopard, three_months
 from tests.support.tournaments import enter, new_tournament
 from tournaments import selectors_seasons, services, services_seasons
 from tournaments.models import Season, Tournament
+from tournaments.run import services as run_services
 from tournaments.seasons import (
     MATCH_POINTS,
     PLACES,
@@ -208,9 +209,9 @@ def test_only_counted_tables_of_released_rounds_give_season_points(director):
     tournament = new_tournament(director, game="leopard", options={"deals": 1}, seating="swiss")
     enter(tournament, NAMES[:4], director)
     season = season_of(director, [tournament])
-    round_ = services.draw_round(tournament=tournament, user=director)
+    round_ = run_services.draw_round(tournament=tournament, user=director)
     assert by_name(season) == []
-    services.release_round(round_=round_, user=director)
+    run_services.release_round(round_=round_, user=director)
     assert by_name(season) == []
     first, second = round_.tables.order_by("number")
     services.enter_sheet(table=first, rows=[{"scores": [10, 5], "ender": None}], user=director)

@@ -14,6 +14,7 @@ from tests.support import EXAMPLES
 from tests.support.rules_pages import Node, Tree
 from tests.support.tournaments import enter, import_text, new_tournament, variety_row
 from tournaments import selectors, services
+from tournaments.run import services as run_services
 
 CAPTION = {"en": "Places after each round", "ru": "Места после каждого тура"}
 FIRST_EIGHT = {
@@ -154,8 +155,10 @@ def test_the_chart_waits_for_a_second_released_round(client, db, django_user_mod
     host = django_user_model.objects.create_user("director", password="pw-for-tests-only")
     tournament = new_tournament(host)
     enter(tournament, ["Анна", "Борис", "Вера", "Глеб", "Дарья"], host)
-    services.release_round(round_=services.draw_round(tournament=tournament, user=host), user=host)
-    services.draw_round(tournament=tournament, user=host)  # the second: a draft, not public
+    run_services.release_round(
+        round_=run_services.draw_round(tournament=tournament, user=host), user=host
+    )
+    run_services.draw_round(tournament=tournament, user=host)  # the second: a draft, not public
     page = standings_page(client, tournament)
     assert page.find_all("figure", class_="chart") == []
     one_round = standings_page(client, import_text(document(8, 1)))  # its tables counted

@@ -15,7 +15,7 @@ from games.models import Table as HotseatTable
 from tests.support.accounts import name_official, user_in
 from tests.support.rules_pages import Tree
 from tests.support.tournaments import SHORT_CYCLE, TOTALS, new_tournament, points_of, sheet_post
-from tournaments import selectors_director, services
+from tournaments import services
 from tournaments.models import (
     Adjustment,
     Bye,
@@ -27,6 +27,8 @@ from tournaments.models import (
     TableSeat,
     Tournament,
 )
+from tournaments.run import selectors as run_selectors
+from tournaments.run import services as run_services
 
 pytestmark = pytest.mark.django_db
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
@@ -127,10 +129,10 @@ def variety(director, players, *, confirmation=False, released=True, extra=("Д�
         confirmation=confirmation,
     )
     for player in [*players, *extra]:
-        services.add_entrant(tournament=tournament, player=player, user=director)
-    round_ = services.draw_round(tournament=tournament, user=director)
+        run_services.add_entrant(tournament=tournament, player=player, user=director)
+    round_ = run_services.draw_round(tournament=tournament, user=director)
     if released:
-        services.release_round(round_=round_, user=director)
+        run_services.release_round(round_=round_, user=director)
     return tournament
 
 
@@ -494,9 +496,9 @@ def leopard(director, players, **options):
         order=["points"],
     )
     for player in players:
-        services.add_entrant(tournament=tournament, player=player, user=director)
-    services.release_round(
-        round_=services.draw_round(tournament=tournament, user=director), user=director
+        run_services.add_entrant(tournament=tournament, player=player, user=director)
+    run_services.release_round(
+        round_=run_services.draw_round(tournament=tournament, user=director), user=director
     )
     return tournament
 
@@ -512,7 +514,7 @@ def test_a_table_played_here_and_a_typed_one_say_the_same_words_in_each_state(
     page = client.get(run_url(tournament), **EN).content.decode()
     assert state_words(page, here) == state_words(page, typed) == "not started"
 
-    hotseat = services.play_here(table=here, user=director).hotseat
+    hotseat = run_services.play_here(table=here, user=director).hotseat
     assert (
         state_words(client.get(run_url(tournament), **EN).content.decode(), here)
         == "playing: 0 of 1 deal"
@@ -537,7 +539,7 @@ def test_a_typed_sheet_awaiting_its_confirmation_and_a_table_left_unfinished_say
     tournament.confirmation = True
     tournament.save(update_fields=["confirmation"])
     here, typed = RoundTable.objects.filter(round__tournament=tournament).order_by("number")
-    hotseat = services.play_here(table=here, user=director).hotseat
+    hotseat = run_services.play_here(table=here, user=director).hotseat
     games_services.abandon_table(table=hotseat, expected_version=hotseat.version, user=director)
     rows = [{"scores": [10, 7], "ender": 0}, {"scores": [3, 12], "ender": None}]
     services.enter_sheet(table=typed, rows=rows[:1], user=scorer)
@@ -600,7 +602,7 @@ def test_a_confirmation_shown_before_a_round_was_seated_is_refused_as_stale(
     tournament = variety(director, players)
     anna = tournament.entrants.get(player__name="Анна")
     as_user(client, director)
-    services.draw_round(tournament=tournament, user=director)  # after the page asked
+    run_services.draw_round(tournament=tournament, user=director)  # after the page asked
     before = snapshot()
     response = client.post(run_url(tournament, f"entrants/{anna.pk}/withdraw"), WITHDRAW, **EN)
     assert response.status_code == 409
@@ -613,7 +615,7 @@ def test_before_round_1_withdrawing_removes_the_entry_and_the_player_may_enter_a
 ):
     tournament = new_tournament(director, rounds_planned=2, seed=3, order=["points"])
     for player in [*players, "Дарья"]:
-        services.add_entrant(tournament=tournament, player=player, user=director)
+        run_services.add_entrant(tournament=tournament, player=player, user=director)
     boris = tournament.entrants.get(player__name="Борис")
     address = run_url(tournament, f"entrants/{boris.pk}/withdraw")
     as_user(client, director)
@@ -680,10 +682,10 @@ def test_an_undone_withdrawal_seats_the_player_again_from_the_next_round_drawn(
         client.post(run_url(tournament, f"entrants/{anna.pk}/withdraw"), WITHDRAW).status_code
         == 302
     )
-    round_2 = services.draw_round(tournament=tournament, user=director)
+    round_2 = run_services.draw_round(tournament=tournament, user=director)
     assert not round_2.byes.exists()
     assert "Анна" not in [name for t in round_2.tables.all() for name in seat_names(t)]
-    services.release_round(round_=round_2, user=director)
+    run_services.release_round(round_=round_2, user=director)
 
     response = client.post(run_url(tournament, f"entrants/{anna.pk}/undo-withdrawal"))
     assert response.status_code == 302, alert(response)
@@ -696,7 +698,7 @@ def test_an_undone_withdrawal_seats_the_player_again_from_the_next_round_drawn(
     assert response.status_code == 400 and "Анна has not withdrawn" in alert(response)
     assert snapshot() == before
 
-    round_3 = services.draw_round(tournament=tournament, user=director)
+    round_3 = run_services.draw_round(tournament=tournament, user=director)
     in_round = [name for t in round_3.tables.all() for name in seat_names(t)]
     in_round += [bye.entrant.player.name for bye in round_3.byes.all()]
     assert "Анна" in in_round and len(in_round) == 5
@@ -768,7 +770,7 @@ def test_one_refused_line_enters_nobody_and_names_the_line(
     client, director, players, typed, ticked, message
 ):
     tournament = new_tournament(director, rounds_planned=2, seed=3, order=["points"])
-    services.add_entrant(tournament=tournament, player=players[0], user=director)
+    run_services.add_entrant(tournament=tournament, player=players[0], user=director)
     as_user(client, director)
     before = snapshot()
     response = client.post(
@@ -786,7 +788,7 @@ def test_one_refused_line_enters_nobody_and_names_the_line(
 
 
 def test_an_empty_entry_is_refused_and_too_many_names_are_refused_at_once(client, director):
-    from tournaments.forms import MOST_NAMES
+    from tournaments.run.forms import MOST_NAMES
 
     tournament = new_tournament(director, rounds_planned=2, seed=3, order=["points"])
     as_user(client, director)
@@ -849,7 +851,7 @@ def test_fantan_through_the_page_takes_the_games_options_and_its_deals(client, d
     assert tournament.order == ["points", "match_points"]
     assert str(tournament.bye_points) in ("1.5", "1.50")
     names = ["Анна", "Борис", "Вера"]
-    layout = selectors_director.layout(tournament, names)
+    layout = run_selectors.layout(tournament, names)
     assert layout.length == 6
     assert [(spec["key"], spec["kind"]) for spec in layout.fields] == [
         ("finish_order", "seats"),
@@ -898,9 +900,9 @@ def test_a_leopard_sheet_to_a_target_offers_ten_rows_and_takes_an_ender_or_none(
         order=["points"],
     )
     for player in players[:2]:
-        services.add_entrant(tournament=tournament, player=player, user=director)
-    services.release_round(
-        round_=services.draw_round(tournament=tournament, user=director), user=director
+        run_services.add_entrant(tournament=tournament, player=player, user=director)
+    run_services.release_round(
+        round_=run_services.draw_round(tournament=tournament, user=director), user=director
     )
     table = first_table(tournament)
     as_scorer(client, scorer, tournament)
@@ -954,7 +956,7 @@ def test_each_games_row_layout_describes_its_checked_rows():
     ):
         parts = registry.tournament(key)
         layout = parts.row_layout(seats=seats, options=options, settings={})
-        row = selectors_director.blank_row(layout, seats)
+        row = run_selectors.blank_row(layout, seats)
         assert set(row) <= {
             "contract",
             "attackers",
@@ -969,10 +971,10 @@ def test_a_match_to_a_target_offers_ten_rows_and_a_match_of_deals_its_deals(dire
     from games import registry
 
     parts = registry.tournament("leopard")
-    for options, length in (({"target": 33}, selectors_director.ROOM), ({"deals": 6}, 6)):
+    for options, length in (({"target": 33}, run_selectors.ROOM), ({"deals": 6}, 6)):
         layout = parts.row_layout(seats=2, options=options, settings={})
         assert (
-            selectors_director.sheet_length(parts, layout, seats=2, options=options, settings={})
+            run_selectors.sheet_length(parts, layout, seats=2, options=options, settings={})
             == length
         )
 
@@ -996,9 +998,9 @@ def fantan(director, players, **options):
         order=["points"],
     )
     for player in players:
-        services.add_entrant(tournament=tournament, player=player, user=director)
-    services.release_round(
-        round_=services.draw_round(tournament=tournament, user=director), user=director
+        run_services.add_entrant(tournament=tournament, player=player, user=director)
+    run_services.release_round(
+        round_=run_services.draw_round(tournament=tournament, user=director), user=director
     )
     return tournament
 
@@ -1184,9 +1186,9 @@ def test_the_paper_sheet_shows_the_options_played(client, director, scorer, play
     )
     name_official(leopard, scorer)
     for player in players:
-        services.add_entrant(tournament=leopard, player=player, user=director)
-    services.release_round(
-        round_=services.draw_round(tournament=leopard, user=director), user=director
+        run_services.add_entrant(tournament=leopard, player=player, user=director)
+    run_services.release_round(
+        round_=run_services.draw_round(tournament=leopard, user=director), user=director
     )
     text = text_of(paper(client, leopard))
     assert "Options played: Target score: 33" in text
@@ -1255,7 +1257,7 @@ def test_a_table_played_here_prints_each_deals_dealer(client, director, scorer, 
     tournament = variety(director, players)
     table = first_table(tournament)
     names = seat_names(table)
-    services.play_here(table=table, user=director)
+    run_services.play_here(table=table, user=director)
     table.refresh_from_db()
     first = Deal.objects.get(table=table.hotseat, number=1).dealer
     as_scorer(client, scorer, tournament)
@@ -1335,7 +1337,7 @@ def running(director, scorer, players):
     name_official(tournament, scorer)
     rows = [{"contract": c, "attackers": a, "scores": s} for c, a, s in SHORT_CYCLE]
     services.enter_sheet(table=first_table(tournament), rows=rows, user=scorer)
-    services.draw_round(tournament=tournament, user=director)
+    run_services.draw_round(tournament=tournament, user=director)
     return tournament
 
 
@@ -1461,7 +1463,7 @@ def test_only_its_own_directors_and_the_organisers_abandon_a_tournaments_table(
     from club.roles import ORGANISER
 
     tournament = variety(director, players)
-    hotseat = services.play_here(table=first_table(tournament), user=director).hotseat
+    hotseat = run_services.play_here(table=first_table(tournament), user=director).hotseat
     rival = user_in(django_user_model, "rival", DIRECTOR)
     rival_tournament(rival, players)
 
@@ -1481,7 +1483,7 @@ def test_only_its_own_directors_and_the_organisers_abandon_a_tournaments_table(
     assert hotseat.state == HotseatTable.State.ABANDONED
 
     other = variety(director, players)
-    hotseat = services.play_here(table=first_table(other), user=director).hotseat
+    hotseat = run_services.play_here(table=first_table(other), user=director).hotseat
     assert abandon(user_in(django_user_model, "org", ORGANISER)).status_code == 302
 
 
@@ -1553,8 +1555,8 @@ def test_the_directors_page_reads_a_fixed_number_of_queries(client, director, ru
         return len(captured)
 
     before = queries()
-    services.release_round(round_=running.rounds.get(number=2), user=director)
-    services.draw_round(tournament=running, user=director)
+    run_services.release_round(round_=running.rounds.get(number=2), user=director)
+    run_services.draw_round(tournament=running, user=director)
     assert queries() == before
 
 

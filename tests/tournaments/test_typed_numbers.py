@@ -14,6 +14,7 @@ from tests.support.accounts import name_official, user_in
 from tests.support.tournaments import SHORT_CYCLE, sheet_post
 from tournaments import services
 from tournaments.models import Adjustment, RoundTable, SheetRow, Tournament
+from tournaments.run import services as run_services
 
 pytestmark = pytest.mark.django_db
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
@@ -45,9 +46,9 @@ def tournament(director):
         order=["match_points", "points", "opponents", "wins"],
     )
     for name in ["Анна", "Борис", "Вера", "Глеб", "Дарья"]:
-        services.add_entrant(tournament=tournament, player=name, user=director)
-    services.release_round(
-        round_=services.draw_round(tournament=tournament, user=director), user=director
+        run_services.add_entrant(tournament=tournament, player=name, user=director)
+    run_services.release_round(
+        round_=run_services.draw_round(tournament=tournament, user=director), user=director
     )
     return tournament
 

@@ -18,11 +18,11 @@ from club.refusals import Refusal
 from club.wording import refusal_text
 from games import registry
 
-from .document import MOST_ROUNDS, SEEDS
-from .models import Entrant, Official, Tournament
-from .roles import candidates
-from .selectors_director import Layout, sub_heads
-from .services import MOST_ADJUSTMENT
+from ..document import MOST_ROUNDS, SEEDS
+from ..models import Entrant, Official, Tournament
+from ..roles import candidates
+from ..services import MOST_ADJUSTMENT
+from .selectors import Layout, sub_heads
 
 ORDERS = {
     "default": ["match_points", "points", "opponents", "wins"],

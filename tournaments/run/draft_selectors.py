@@ -5,8 +5,9 @@ possible where a bound is known, and what a swap would make of them
 
 from dataclasses import dataclass
 
-from . import draft_repeats, seating
-from .models import Bye, TableSeat, Tournament
+from .. import seating
+from ..models import Bye, TableSeat, Tournament
+from . import draft_repeats
 
 
 @dataclass(frozen=True)

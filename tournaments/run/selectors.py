@@ -16,17 +16,9 @@ from games.engine.base import RulesError
 from games.models import Deal
 from games.models import Table as HotseatTable
 
-from . import selectors
-from .document import MOST_ROUNDS
-from .models import (
-    Adjustment,
-    Entrant,
-    ReportedRow,
-    RoundTable,
-    SheetRow,
-    TableSeat,
-    Tournament,
-)
+from .. import selectors
+from ..document import MOST_ROUNDS
+from ..models import Adjustment, Entrant, ReportedRow, RoundTable, SheetRow, TableSeat, Tournament
 
 ROOM = 10  # the rows offered for a sheet of no fixed length (a match to a target score)
 PROBE = 200  # a sheet not complete after this many rows has no fixed length
@@ -180,7 +172,7 @@ class TableState:
     confirmed_by: str | None = None  # ...and the scorer or the players who confirmed them
     stopped: bool = False  # played here, its hotseat table finished or abandoned
     reported: bool = False  # its players report its rows through its entry link
-    repeats: list = field(default_factory=list)  # a draft's: who met before (selectors_draft)
+    repeats: list = field(default_factory=list)  # a draft's: who met before (run.draft_selectors)
 
     @property
     def seats(self) -> list[tuple[int, str, int]]:

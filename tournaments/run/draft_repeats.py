@@ -8,7 +8,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from itertools import combinations
 
-from .seating import Round, repeats
+from ..seating import Round, repeats
 
 
 @dataclass(frozen=True)

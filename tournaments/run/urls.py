@@ -2,9 +2,9 @@
 
 from django.urls import path
 
-from . import views_check_in as check_in
-from . import views_corrections as corrections
-from . import views_director as views
+from .. import views_check_in as check_in
+from .. import views_corrections as corrections
+from . import views
 
 urlpatterns = [
     path("new/<str:game>/", views.new_tournament, name="tournament-new"),

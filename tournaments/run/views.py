@@ -18,8 +18,13 @@ from club.services import ServiceError
 from club.wording import refusal_text
 from games import registry
 
-from . import roles, selectors_director, selectors_draft, services
-from .entry_links import entry_link, offered
+from .. import roles, services
+from ..entry_links import entry_link, offered
+from ..models import Entrant, Round, RoundTable
+from ..pages import option_lines, render_run, run_url, tournament_for
+from . import draft_selectors
+from . import selectors as run_selectors
+from . import services as run_services
 from .forms import (
     AdjustForm,
     EntrantForm,
@@ -29,8 +34,6 @@ from .forms import (
     SwapForm,
     TournamentForm,
 )
-from .models import Entrant, Round, RoundTable
-from .pages import option_lines, render_run, run_url, tournament_for
 
 # -- a new tournament -----------------------------------------------------------------------
 
@@ -111,7 +114,7 @@ def enter(request, tournament):
     if not form.is_valid():
         return render_run(request, tournament, status=400, enter_form=form)
     try:
-        services.add_entrants(
+        run_services.add_entrants(
             tournament=tournament, players=form.cleaned_data["entering"], user=request.user
         )
     except services.EntryRefused as exc:  # nobody entered: the form as typed, the entry named
@@ -120,7 +123,7 @@ def enter(request, tournament):
     return run_url(tournament, "entrants")
 
 
-WITHDRAWALS = {"withdraw": services.withdraw, "remove": services.remove_entrant}
+WITHDRAWALS = {"withdraw": run_services.withdraw, "remove": run_services.remove_entrant}
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -148,7 +151,7 @@ def withdraw(request, key, pk):
             "tournaments/director/withdraw.html",
             {
                 "tournament": tournament,
-                "asked": selectors_director.withdrawal(tournament, entrant),
+                "asked": run_selectors.withdrawal(tournament, entrant),
                 "back": run_url(tournament, "entrants"),
             },
         )
@@ -162,13 +165,13 @@ def withdraw(request, key, pk):
 @write(roles.directs)
 def undo_withdrawal(request, tournament, pk):
     entrant = get_or_404(Entrant.objects.all(), tournament=tournament, pk=pk)
-    services.undo_withdrawal(entrant=entrant, user=request.user)
+    run_services.undo_withdrawal(entrant=entrant, user=request.user)
     return run_url(tournament, "entrants")
 
 
 @write(roles.directs)
 def draw(request, tournament):
-    round_ = services.draw_round(tournament=tournament, user=request.user)
+    round_ = run_services.draw_round(tournament=tournament, user=request.user)
     return run_url(tournament, f"round-{round_.number}")
 
 
@@ -176,7 +179,7 @@ def draw(request, tournament):
 def plan_round(request, tournament):
     """One more round planned; the form carries the rounds planned its page showed."""
     planned = request.POST.get("planned", "")
-    services.plan_round(
+    run_services.plan_round(
         tournament=tournament,
         user=request.user,
         planned_seen=int(planned) if planned.isascii() and planned.isdigit() else None,
@@ -190,7 +193,7 @@ def swap(request, tournament, number):
     form = SwapForm(round_, request.POST)
     if not form.is_valid():
         return render_run(request, tournament, status=400, swap_form=form)
-    services.swap(
+    run_services.swap(
         round_=round_,
         first=form.cleaned_data["first"],
         second=form.cleaned_data["second"],
@@ -209,8 +212,8 @@ def swap_preview(request, key, number):
     form = SwapForm(round_, request.GET)
     preview = None
     if not round_.released and form.is_valid():
-        preview = selectors_draft.swap_preview(
-            selectors_draft.seated_rounds(tournament),
+        preview = draft_selectors.swap_preview(
+            draft_selectors.seated_rounds(tournament),
             form.cleaned_data["first"].pk,
             form.cleaned_data["second"].pk,
         )
@@ -224,7 +227,7 @@ def swap_preview(request, key, number):
 @write(roles.directs)
 def release(request, tournament, number):
     round_ = get_or_404(Round.objects.all(), tournament=tournament, number=number)
-    services.release_round(round_=round_, user=request.user)
+    run_services.release_round(round_=round_, user=request.user)
     return run_url(tournament, f"round-{number}")
 
 
@@ -240,7 +243,7 @@ def play_here(request, tournament, pk):
         raise services.TournamentError(
             gettext_noop("The form was incomplete or damaged; nothing was done.")
         )
-    table = services.play_here(table=table, user=request.user, devices=SCREENS[screen])
+    table = run_services.play_here(table=table, user=request.user, devices=SCREENS[screen])
     return table.hotseat.get_absolute_url()
 
 
@@ -302,7 +305,7 @@ def round_sheets(request, key, number):
     """A round's paper sheets, one a page when printed."""
     tournament = tournament_for(request, key, roles.scores)
     try:
-        sheets = selectors_director.paper_sheets(tournament, number)
+        sheets = run_selectors.paper_sheets(tournament, number)
     except RoundTable.DoesNotExist:
         raise Http404 from None
     game = registry.game(tournament.game)
@@ -337,12 +340,12 @@ def table_sheet(request, key, pk):
     and a refused sheet keeps everything typed, the faulty row marked."""
     tournament = tournament_for(request, key, roles.scores)
     try:
-        table = selectors_director.round_table(tournament, pk)
+        table = run_selectors.round_table(tournament, pk)
     except RoundTable.DoesNotExist:
         raise Http404 from None
-    names = selectors_director.table_names(table)
-    layout = selectors_director.layout(tournament, names)
-    saved = selectors_director.saved_rows(table)
+    names = run_selectors.table_names(table)
+    layout = run_selectors.layout(tournament, names)
+    saved = run_selectors.saved_rows(table)
     context = {
         "tournament": tournament,
         "game": registry.game(tournament.game),
