@@ -13,7 +13,8 @@ from django.utils.translation import gettext_lazy
 
 from games import registry
 
-from . import addresses, roles, selectors_check_in
+from . import addresses, roles
+from .check_in import selectors as check_in_selectors
 from .models import Tournament
 from .run import draft_selectors
 from .run import selectors as run_selectors
@@ -87,7 +88,7 @@ def render_run(request, tournament: Tournament, *, error=None, status=200, **for
     directors = [official for official in officials if official.role == roles.DIRECTOR]
     context = {
         "page": page,
-        "check_in": selectors_check_in.check_in_list(
+        "check_in": check_in_selectors.check_in_list(
             tournament,
             page.entrants,
             sum(1 for round_ in page.rounds if round_.released),

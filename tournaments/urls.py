@@ -7,4 +7,5 @@ urlpatterns = [
     path("seasons/", include("tournaments.urls_seasons")),  # before a tournament's key
     path("", include("tournaments.urls_public")),
     path("", include("tournaments.run.urls")),
+    path("", include("tournaments.check_in.urls")),
 ]

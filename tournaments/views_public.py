@@ -18,9 +18,10 @@ from club.numbers import figure
 from club.spreadsheets import csv_text
 from games import registry
 
-from . import rating_pages, selectors, selectors_check_in, selectors_seasons
+from . import rating_pages, selectors, selectors_seasons
 from . import roles as tournament_roles
 from .addresses import tournament_or_404
+from .check_in import selectors as check_in_selectors
 from .entry_links import entry_link, offered
 from .models import Tournament
 from .pages import ORDER_LABELS, attachment, option_lines
@@ -216,7 +217,7 @@ def tournament_page(request, key: str):
             "rounds": round_views(played_),
             "can_run": tournament_roles.scores(request.user, tournament),
             "finished": selectors.finished(played_),
-            "check_in_offer": selectors_check_in.own_offers(
+            "check_in_offer": check_in_selectors.own_offers(
                 request.user, [(tournament, played_)]
             ).get(tournament.pk),
         },
@@ -330,7 +331,7 @@ def projector(request, key: str):
             table.length = lengths[len(table.seats)]
     rows = standing_rows(standings, player_ids(played_))
     game = registry.game(tournament.game)
-    check_in = selectors_check_in.check_in_list(tournament, played_.entrants, len(played_.rounds))
+    check_in = check_in_selectors.check_in_list(tournament, played_.entrants, len(played_.rounds))
     shown = projector_layout(
         tables=[len(table.seats) for table in current.tables] if current else [],
         names=[row.name for row in rows],
@@ -424,7 +425,7 @@ class PlayerTournament:
     entrants: int
     rounds: list[PlayerRound]
     current: CurrentSeat | None = None
-    check_in: selectors_check_in.Offer | None = None  # his own button, signed in
+    check_in: check_in_selectors.Offer | None = None  # his own button, signed in
 
 
 def current_seat(player: Player, played_: selectors.Played, views: list[RoundView]):
@@ -509,7 +510,7 @@ def player_page(request, pk: int):
         )
     add_seat_links(request, player, shown)
     if request.user.is_authenticated and player.user_id == request.user.pk:  # his own
-        offers = selectors_check_in.own_offers(
+        offers = check_in_selectors.own_offers(
             request.user, [(e.tournament, e.played) for e in every]
         )
         for entry in shown:

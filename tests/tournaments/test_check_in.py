@@ -20,7 +20,8 @@ from games import services as games_services
 from tests.support.accounts import name_official, user_in
 from tests.support.sockets import ORIGIN, socket
 from tests.support.tournaments import enter, new_tournament
-from tournaments import seating, services_check_in
+from tournaments import seating
+from tournaments.check_in import services as check_in_services
 from tournaments.models import Bye, CheckIn, Entrant, TableSeat
 from tournaments.run import services as run_services
 
@@ -52,7 +53,7 @@ def entrant(tournament, name) -> Entrant:
 
 def check_in(tournament, names, user, number=1):
     for name in names:
-        services_check_in.check_in_entrant(
+        check_in_services.check_in_entrant(
             entrant=entrant(tournament, name), user=user, round_seen=number
         )
 
@@ -150,7 +151,7 @@ def test_an_absent_entrant_may_check_in_for_a_later_round(six, director):
 
 def test_a_check_out_before_the_draw_leaves_him_out(six, director):
     check_in(six, SIX[:5], director)
-    services_check_in.check_out_entrant(entrant=entrant(six, "Дарья"), user=director, round_seen=1)
+    check_in_services.check_out_entrant(entrant=entrant(six, "Дарья"), user=director, round_seen=1)
     assert placed(run_services.draw_round(tournament=six, user=director)) == (set(SIX[:4]), set())
     checks = AuditEntry.objects.filter(verb__startswith="round.check").order_by("pk")
     assert [e.verb for e in checks] == ["round.checkin"] * 5 + ["round.checkout"]
@@ -261,11 +262,11 @@ def test_a_swap_whose_player_checked_out_is_dropped_by_the_redraw(nine, director
             round_=round_, first=entrant(nine, a), second=entrant(nine, b), user=director
         )
     leaving = dropped[0]
-    services_check_in.check_out_entrant(entrant=entrant(nine, leaving), user=director, round_seen=1)
+    check_in_services.check_out_entrant(entrant=entrant(nine, leaving), user=director, round_seen=1)
     client.force_login(director)
     page = words(client.get(run_url(nine), **EN))
     assert f"drawn before these changes: in it but not checked in: {leaving}" in page
-    services_check_in.redraw_round(round_=round_, user=director)
+    check_in_services.redraw_round(round_=round_, user=director)
     present = [name for name in NINE if name != leaving]
     assert placed(round_) == (set(present), set())
     assert seats_of(round_) == swapped(plain_draw(nine, present), *kept)
@@ -398,7 +399,7 @@ def test_a_member_who_does_not_direct_it_cannot_check_others_in(
         everyone = client.post(run_url(six, "check-in/everyone"), {"round": "1"})
         assert everyone.status_code == 403, user
     with pytest.raises(Forbidden):
-        services_check_in.check_in_entrant(entrant=anna, user=player, round_seen=1)
+        check_in_services.check_in_entrant(entrant=anna, user=player, round_seen=1)
     assert snapshot() == before
 
 
@@ -608,7 +609,7 @@ def test_a_seats_own_page_hears_of_a_check_in_made_by_the_director_and_its_table
         on_connecting = json.loads(await listener.receive_from())["stamp"]
         host = await layer.new_channel()  # what the table's host's page and spectators hear
         await layer.group_add(games_services.group_name(table), host)
-        await database_sync_to_async(services_check_in.check_in_everyone)(
+        await database_sync_to_async(check_in_services.check_in_everyone)(
             tournament=six, user=director, round_seen=2
         )
         told = json.loads(await listener.receive_from(timeout=5))["stamp"]
@@ -676,7 +677,7 @@ def test_a_seat_at_the_shared_screen_or_another_players_entrant_is_refused(six, 
     assert response.status_code == 403
     assert "Only a seat played on its player's own device checks its player in." in alert(response)
     with pytest.raises(Forbidden, match="its own player only"):
-        services_check_in.check_in_entrant(
+        check_in_services.check_in_entrant(
             entrant=entrant(other, next_to_me.player.name), user=None, round_seen=2, seat=mine
         )
     assert snapshot() == before

@@ -22,7 +22,8 @@ from tests.support.accounts import name_official, user_in
 from tests.support.site_pages import advance, current
 from tests.support.sockets import ORIGIN, socket
 from tests.support.tournaments import enter, new_tournament, variety_row
-from tournaments import roles, services, services_check_in
+from tournaments import roles, services
+from tournaments.check_in import services as check_in_services
 from tournaments.models import RoundTable, Tournament
 from tournaments.run import services as run_services
 
@@ -140,8 +141,8 @@ def evening(director, scorer):
         user=director,
     )
     run_services.draw_round(tournament=tournament, user=director)
-    services_check_in.check_in_everyone(tournament=tournament, user=director, round_seen=2)
-    services_check_in.check_out_entrant(
+    check_in_services.check_in_everyone(tournament=tournament, user=director, round_seen=2)
+    check_in_services.check_out_entrant(
         entrant=tournament.entrants.get(number=2), user=director, round_seen=2
     )
     return tournament

@@ -12,7 +12,7 @@ from games import registry
 from games.services import start_table
 
 from .. import seating
-from .. import selectors_check_in as check_in
+from ..check_in import selectors as check_in
 from ..document import MOST_ROUNDS
 from ..models import Bye, Entrant, ReportedRow, Round, RoundTable, TableSeat, Tournament
 from ..services import EntryRefused, TournamentError, audit, notify_on_commit

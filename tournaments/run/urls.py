@@ -2,7 +2,6 @@
 
 from django.urls import path
 
-from .. import views_check_in as check_in
 from .. import views_corrections as corrections
 from . import views
 
@@ -25,13 +24,6 @@ urlpatterns = [
         views.swap_preview,
         name="tournament-swap-preview",
     ),
-    path("<str:key>/run/check-in/everyone", check_in.everyone, name="tournament-check-in-all"),
-    path("<str:key>/run/check-in/<int:pk>", check_in.mark, name="tournament-check-in"),
-    path("<str:key>/run/rounds/<int:number>/redraw", check_in.redraw, name="tournament-redraw"),
-    # an entrant's own check-in, signed in as his club player (no role in the tournament)
-    path("<str:key>/check-in", check_in.own, name="tournament-check-in-own"),
-    # a player's check-in from his seat's own link: the seat's key is his credential
-    path("<str:key>/check-in/seat/<str:seat_key>", check_in.seat, name="tournament-check-in-seat"),
     path("<str:key>/run/tables/<int:pk>/play-here", views.play_here, name="tournament-play-here"),
     path("<str:key>/run/tables/<int:pk>/confirm", views.confirm, name="tournament-confirm"),
     path("<str:key>/run/adjust", views.adjust, name="tournament-adjust"),

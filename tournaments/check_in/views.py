@@ -18,10 +18,12 @@ from club.wording import refusal_text
 from games import selectors as games_selectors
 from games.models import Seat
 
-from . import roles, selectors, selectors_check_in, services_check_in
-from .models import Entrant, Round, Tournament
-from .pages import render_run, run_url, tournament_for, tournament_or_404
-from .services import TournamentError
+from .. import roles, selectors
+from ..models import Entrant, Round, Tournament
+from ..pages import render_run, run_url, tournament_for, tournament_or_404
+from ..services import TournamentError
+from . import selectors as check_in_selectors
+from . import services as check_in_services
 
 DAMAGED = gettext_noop("The form was incomplete or damaged; nothing was done.")
 
@@ -35,23 +37,23 @@ def posted_round(request) -> int | None:
 def posted_change(request):
     """The service the form asks for: check in (``present=1``) or out (``present=0``)."""
     change = {
-        "1": services_check_in.check_in_entrant,
-        "0": services_check_in.check_out_entrant,
+        "1": check_in_services.check_in_entrant,
+        "0": check_in_services.check_out_entrant,
     }.get(request.POST.get("present", ""))
     if change is None:
         raise TournamentError(DAMAGED)
     return change
 
 
-def run_check_in(tournament: Tournament) -> selectors_check_in.CheckInList | None:
+def run_check_in(tournament: Tournament) -> check_in_selectors.CheckInList | None:
     """The run page's check-in, read for its own part (4 queries)."""
     rounds = list(tournament.rounds.order_by("number").values_list("pk", "released"))
     released = sum(1 for _, flag in rounds if flag)
     drafted = None
     if rounds and not rounds[-1][1]:
-        drafted = selectors_check_in.drafted(rounds[-1][0])
+        drafted = check_in_selectors.drafted(rounds[-1][0])
     entrants = list(tournament.entrants.select_related("player").order_by("number"))
-    return selectors_check_in.check_in_list(tournament, entrants, released, drafted)
+    return check_in_selectors.check_in_list(tournament, entrants, released, drafted)
 
 
 def check_in_answer(request, tournament: Tournament, *, error=None, status=200):
@@ -94,7 +96,7 @@ def everyone(request, key):
     """A director checks in every entrant still in who is not yet checked in."""
     tournament = tournament_for(request, key, roles.directs)
     try:
-        services_check_in.check_in_everyone(
+        check_in_services.check_in_everyone(
             tournament=tournament, user=request.user, round_seen=posted_round(request)
         )
     except ServiceError as exc:
@@ -111,7 +113,7 @@ def redraw(request, key, number):
     if round_ is None:
         raise Http404
     try:
-        services_check_in.redraw_round(round_=round_, user=request.user)
+        check_in_services.redraw_round(round_=round_, user=request.user)
     except ServiceError as exc:
         return render_run(request, tournament, error=refusal_text(exc), status=exc.status)
     return redirect(run_url(tournament, f"round-{number}"))
@@ -122,9 +124,9 @@ def redraw(request, key, number):
 BACK = ("player", "tournament")  # the pages the player's own button is on
 
 
-def own_offer(request, tournament: Tournament) -> selectors_check_in.Offer | None:
+def own_offer(request, tournament: Tournament) -> check_in_selectors.Offer | None:
     played_ = selectors.played(tournament).released_only()
-    return selectors_check_in.own_offers(request.user, [(tournament, played_)]).get(tournament.pk)
+    return check_in_selectors.own_offers(request.user, [(tournament, played_)]).get(tournament.pk)
 
 
 @require_POST
@@ -184,7 +186,7 @@ def seat_or_404(key: str) -> Seat:
 def seat_check_in(request, seat: Seat) -> str | None:
     """What a seat's own page shows of check-in (``games.selectors.seat_page_part``): its
     player's button for the tournament's next round, while he has one to check in for."""
-    offer = selectors_check_in.seat_offer(seat)
+    offer = check_in_selectors.seat_offer(seat)
     if offer is None:
         return None
     context = {"tournament": offer.entrant.tournament, "offer": offer, "seat_key": seat.key}
@@ -201,7 +203,7 @@ def seat(request, key, seat_key):
     place = seat_or_404(seat_key)
     error, status = None, 200
     try:
-        services_check_in.seat_table(place, tournament)  # another tournament's seat: why not
+        check_in_services.seat_table(place, tournament)  # another tournament's seat: why not
         entrant = (
             Entrant.objects.select_related("player")
             .filter(tournament=tournament, player_id=place.player_id)
@@ -219,7 +221,7 @@ def seat(request, key, seat_key):
     back_url = place.get_absolute_url()
     if not request.htmx and not error:
         return redirect(back_url)
-    offer = selectors_check_in.seat_offer(place)
+    offer = check_in_selectors.seat_offer(place)
     if offer is not None and offer.entrant.tournament_id != tournament.pk:
         offer = None  # another tournament's seat: nothing of it is offered here
     context = {

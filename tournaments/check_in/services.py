@@ -10,11 +10,11 @@ from club.models import AuditEntry
 from club.services import Forbidden, Stale
 from games.models import Seat
 
-from . import roles
-from . import selectors_check_in as check_in
-from .models import Bye, CheckIn, Entrant, Round, RoundTable, Tournament
-from .run.services import exchange, seat_draft
-from .services import TournamentError, audit, notify_on_commit
+from .. import roles
+from ..models import Bye, CheckIn, Entrant, Round, RoundTable, Tournament
+from ..run.services import exchange, seat_draft
+from ..services import TournamentError, audit, notify_on_commit
+from . import selectors as check_in
 
 
 def locked_round(tournament: Tournament, round_seen) -> tuple[Tournament, int]:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from games.selectors import tournament_table
 
-from .models import Bye, CheckIn, Entrant, Round, TableSeat, Tournament
+from ..models import Bye, CheckIn, Entrant, Round, TableSeat, Tournament
 
 
 def check_in_round(tournament: Tournament, released: int) -> int | None:
