@@ -120,7 +120,7 @@ def variety_calls(state, seat: int) -> list[dict]:
 
 def type_sheet(table, scorer, lot: random.Random) -> None:
     """A Фантан sheet of two deals typed in by a scorer: one out, the others' cards left."""
-    from tournaments import services as tournaments
+    from tournaments.results import services as results_services
 
     seats = table.seats.count()
     rows = []
@@ -132,7 +132,7 @@ def type_sheet(table, scorer, lot: random.Random) -> None:
                 "cards_left": [0 if s == out else lot.randint(1, 9) for s in range(seats)],
             }
         )
-    tournaments.enter_sheet(table=table, rows=rows, user=scorer)
+    results_services.enter_sheet(table=table, rows=rows, user=scorer)
 
 
 def build() -> dict:

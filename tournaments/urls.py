@@ -8,4 +8,5 @@ urlpatterns = [
     path("", include("tournaments.urls_public")),
     path("", include("tournaments.run.urls")),
     path("", include("tournaments.check_in.urls")),
+    path("", include("tournaments.results.urls")),
 ]

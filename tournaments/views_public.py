@@ -22,10 +22,10 @@ from . import rating_pages, selectors, selectors_seasons
 from . import roles as tournament_roles
 from .addresses import tournament_or_404
 from .check_in import selectors as check_in_selectors
-from .entry_links import entry_link, offered
 from .models import Tournament
 from .pages import ORDER_LABELS, attachment, option_lines
 from .projector import layout as projector_layout
+from .results.entry_links import entry_link, offered
 from .run import selectors as run_selectors
 from .seat_links import device_seats, seat_link
 from .standings import match_points, number

@@ -17,6 +17,7 @@ from tests.support import DOCUMENTS
 from tournaments import document, roles
 from tournaments import services as tournament_services
 from tournaments.models import RoundTable, Tournament
+from tournaments.results import services as results_services
 from tournaments.run import services as run_services
 
 PEOPLE = ["Анна", "Борис", "Вера", "Глеб", "Дарья", "Alice", "Bob", "Carol", "Dave", "Ева"]
@@ -157,15 +158,15 @@ def tournaments(director, scorer, other_scorer) -> None:
     table = run_services.play_here(table=here, user=director).hotseat
     play(table, director, deals_over=1)
     for typed in (confirmed, awaiting):
-        tournament_services.enter_sheet(
+        results_services.enter_sheet(
             table=typed, user=scorer, rows=[typed_row(typed, 0), typed_row(typed, 1)]
         )
-    tournament_services.confirm_sheet(table=confirmed, user=other_scorer)
+    results_services.confirm_sheet(table=confirmed, user=other_scorer)
     row = confirmed.rows.order_by("index").first()
-    tournament_services.correct_row(
+    results_services.correct_row(
         row=row, data=typed_row(confirmed, 2), reason="Опечатка в протоколе", user=scorer
     )
-    tournament_services.adjust(
+    results_services.adjust(
         round_=first,
         entrant=night.entrants.get(number=2),
         points=-2,
@@ -194,14 +195,14 @@ def tournaments(director, scorer, other_scorer) -> None:
     play(table, director, events=20)
     # its other table reports itself from the players' phones: a row confirmed, one awaiting
     reported = first.tables.order_by("number")[1]
-    tournament_services.report_row(
-        table=reported, seat=0, data=VARIETY_ROW, seen=tournament_services.report_version(reported)
+    results_services.report_row(
+        table=reported, seat=0, data=VARIETY_ROW, seen=results_services.report_version(reported)
     )
-    tournament_services.confirm_reported_row(
-        table=reported, seat=1, seen=tournament_services.report_version(reported)
+    results_services.confirm_reported_row(
+        table=reported, seat=1, seen=results_services.report_version(reported)
     )
-    tournament_services.report_row(
-        table=reported, seat=2, data=VARIETY_ROW, seen=tournament_services.report_version(reported)
+    results_services.report_row(
+        table=reported, seat=2, data=VARIETY_ROW, seen=results_services.report_version(reported)
     )
     run_services.draw_round(tournament=cup, user=director)
     # Леопард on the players' phones: its table played here, every seat on its own device

@@ -18,6 +18,7 @@ from games import services as game_services
 from tests.support.accounts import name_official, user_in
 from tournaments import selectors, services
 from tournaments.models import Adjustment, RoundTable, SheetRow, Tournament
+from tournaments.results import services as results_services
 from tournaments.run import services as run_services
 
 pytestmark = pytest.mark.django_db
@@ -66,7 +67,7 @@ def tournament(director, scorer, players):
     run_services.release_round(
         round_=run_services.draw_round(tournament=tournament, user=director), user=director
     )
-    services.enter_sheet(table=table_of(tournament), rows=SHORT_CYCLE, user=scorer)
+    results_services.enter_sheet(table=table_of(tournament), rows=SHORT_CYCLE, user=scorer)
     return tournament
 
 
@@ -288,7 +289,7 @@ def test_a_page_shown_before_another_change_is_refused_and_changes_nothing(
 ):
     client.force_login(scorer)
     old_page = client.get(row_url(tournament), **EN)
-    services.correct_row(
+    results_services.correct_row(
         row=row_of(tournament), data=CORRECTED, reason="the director's", user=director
     )
     before = snapshot()
@@ -321,7 +322,7 @@ def test_a_second_click_of_the_same_correction_changes_nothing(client, tournamen
 def test_a_page_of_a_sheet_typed_in_again_since_is_refused(client, tournament, scorer):
     client.force_login(scorer)
     page = client.get(row_url(tournament), **EN)
-    services.enter_sheet(table=table_of(tournament), rows=SHORT_CYCLE, user=scorer)
+    results_services.enter_sheet(table=table_of(tournament), rows=SHORT_CYCLE, user=scorer)
     before = snapshot()
     response = correct(client, tournament, CORRECTED, "typo", page=page)
     assert response.status_code == 409 and snapshot() == before
@@ -331,7 +332,7 @@ def test_a_forged_post_changes_nothing(client, tournament, scorer, director):
     client.force_login(scorer)
     page = client.get(row_url(tournament), **EN)
     other = row_of(tournament, 2)
-    services.correct_row(
+    results_services.correct_row(
         row=other, data={**SHORT_CYCLE[1], "scores": [28, 28, 8, 8]}, reason="x", user=director
     )
     other_version = other.history.earliest("history_id").history_id
@@ -393,7 +394,7 @@ def test_a_table_played_here_is_shown_but_not_corrected(
         row_url(tournament),
         {
             **typed(CORRECTED),
-            "seen": services.row_version(row_of(tournament)),
+            "seen": results_services.row_version(row_of(tournament)),
             "reason": "played wrongly",
         },
         **EN,
@@ -401,7 +402,7 @@ def test_a_table_played_here_is_shown_but_not_corrected(
     assert response.status_code == 409
     response = client.post(
         row_url(tournament, what="revert"),
-        {"version": "1", "seen": services.row_version(row_of(tournament)), "reason": "x"},
+        {"version": "1", "seen": results_services.row_version(row_of(tournament)), "reason": "x"},
         **EN,
     )
     assert response.status_code == 409 and "adjustment" in alerts(response)
@@ -444,7 +445,7 @@ def test_a_visitor_or_a_plain_player_gets_no_access(client, tournament, django_u
     writes = [row_url(tournament), row_url(tournament, what="revert")]
     data = {
         **typed(CORRECTED),
-        "seen": services.row_version(row_of(tournament)),
+        "seen": results_services.row_version(row_of(tournament)),
         "reason": "mine",
         "version": "1",
     }
@@ -479,10 +480,12 @@ def test_a_rows_history_is_read_at_a_fixed_number_of_queries(client, tournament,
 
     table = table_of(tournament)
     rows_url = f"/tournaments/{tournament.key}/tables/{table.pk}/rows/"
-    services.correct_row(row=row_of(tournament), data=CORRECTED, reason="once", user=director)
+    results_services.correct_row(
+        row=row_of(tournament), data=CORRECTED, reason="once", user=director
+    )
     before = queries(row_url(tournament)), queries(rows_url)
     for figure in (22, 24, 18):
-        services.correct_row(
+        results_services.correct_row(
             row=row_of(tournament),
             reason="again",
             user=director,

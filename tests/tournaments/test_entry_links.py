@@ -24,6 +24,7 @@ from tests.support.accounts import name_official, user_in
 from tests.support.tournaments import SHORT_CYCLE, TOTALS, points_of
 from tournaments import services
 from tournaments.models import ReportedRow, RoundTable, SheetRow
+from tournaments.results import services as results_services
 from tournaments.run import services as run_services
 
 pytestmark = pytest.mark.django_db
@@ -81,7 +82,7 @@ def phone(table, seat: int) -> Client:
 
 
 def seen(table) -> str:
-    return services.report_version(fresh(table))
+    return results_services.report_version(fresh(table))
 
 
 def row_post(row, table, **extra) -> dict:
@@ -156,7 +157,7 @@ def test_a_rows_history_and_the_run_page_name_the_players_who_entered_and_confir
     assert list(who.values()) == [f"entered by {first}, confirmed by {second}"]
     run = " ".join(unescape(office.get(f"/tournaments/{key}/run/").content.decode()).split())
     assert f"rows entered by {first}, {third}, confirmed by {first}, {second}" in run
-    services.correct_row(
+    results_services.correct_row(
         row=SheetRow.objects.get(table=table, index=1),
         data=as_row((2, [0, 1], [26, 26, 0, 0])),
         reason="a typo",
@@ -270,7 +271,7 @@ def test_forged_fields_are_refused_and_change_nothing(table):
 
 
 def test_a_table_typed_in_or_played_here_has_no_report(table, director):
-    services.enter_sheet(table=table, rows=[as_row(SHORT_CYCLE[0])], user=director)
+    results_services.enter_sheet(table=table, rows=[as_row(SHORT_CYCLE[0])], user=director)
     anna = phone(table, 0)
     answer = anna.get(url(table))
     assert answer.status_code == 409

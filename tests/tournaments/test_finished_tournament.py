@@ -14,6 +14,7 @@ from tests.support.tournaments import enter, new_tournament
 from tournaments import selectors, services
 from tournaments.document import MOST_ROUNDS
 from tournaments.models import Entrant, Round, Tournament
+from tournaments.results import services as results_services
 from tournaments.run import services as run_services
 
 pytestmark = pytest.mark.django_db
@@ -39,7 +40,7 @@ def play_round(tournament, director, *, last_table: bool = True) -> Round:
     run_services.release_round(round_=round_, user=director)
     tables = list(round_.tables.order_by("number").select_related("round__tournament"))
     for table in tables if last_table else tables[:-1]:
-        services.enter_sheet(table=table, rows=[ROW], user=director)
+        results_services.enter_sheet(table=table, rows=[ROW], user=director)
     return round_
 
 
@@ -76,7 +77,9 @@ def test_a_tournament_is_finished_once_the_last_planned_rounds_tables_all_count(
     client.force_login(director)
     assert not selectors.finished(selectors.played(tournament))  # a table still plays
     assert all("The tournament is over" not in page for page in pages(client, tournament).values())
-    services.enter_sheet(table=round_.tables.order_by("number").last(), rows=[ROW], user=director)
+    results_services.enter_sheet(
+        table=round_.tables.order_by("number").last(), rows=[ROW], user=director
+    )
     assert selectors.finished(selectors.played(tournament))
 
 

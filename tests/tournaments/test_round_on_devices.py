@@ -16,8 +16,8 @@ from games.models import Table as HotseatTable
 from tests.support.accounts import name_official, user_in
 from tests.support.sockets import ORIGIN, socket
 from tests.support.tournaments import enter, new_tournament, variety_row
-from tournaments import services
 from tournaments.models import RoundTable
+from tournaments.results import services as results_services
 from tournaments.run import services as run_services
 
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
@@ -89,7 +89,9 @@ def test_an_entrants_page_names_his_bye_and_nothing_once_the_round_counts(client
     (bye,) = round_.byes.all()
     assert where(player_page(client, bye.entrant.player.name)) == ["Round 1: a bye"]
     table = round_.tables.get()
-    services.enter_sheet(table=table, rows=[variety_row(k) for k in range(4)], user=director)
+    results_services.enter_sheet(
+        table=table, rows=[variety_row(k) for k in range(4)], user=director
+    )
     for name in seat_names(table):
         assert where(player_page(client, name)) == []  # the round is over: nowhere to sit
 

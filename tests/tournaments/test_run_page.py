@@ -25,6 +25,7 @@ from tests.support.tournaments import enter, new_tournament, variety_row
 from tournaments import roles, services
 from tournaments.check_in import services as check_in_services
 from tournaments.models import RoundTable, Tournament
+from tournaments.results import services as results_services
 from tournaments.run import services as run_services
 
 pytestmark = pytest.mark.django_db
@@ -63,11 +64,11 @@ def scorer(django_user_model):
 
 def report(table, seat, row=None):
     """A player of the table enters a row (``row``) or confirms the one awaiting."""
-    seen = services.report_version(table)
+    seen = results_services.report_version(table)
     if row is None:
-        services.confirm_reported_row(table=table, seat=seat, seen=seen)
+        results_services.confirm_reported_row(table=table, seat=seat, seen=seen)
     else:
-        services.report_row(table=table, seat=seat, data=row, seen=seen)
+        results_services.report_row(table=table, seat=seat, data=row, seen=seen)
 
 
 def make_table(table, kind, state, director, scorer):
@@ -75,10 +76,10 @@ def make_table(table, kind, state, director, scorer):
         rows = {"not started": [], "one row": ROWS[:1]}.get(state, ROWS)
         if rows:
             by = director if state == "complete, typed by the director" else scorer
-            services.enter_sheet(table=table, rows=rows, user=by)
+            results_services.enter_sheet(table=table, rows=rows, user=by)
         if state == "confirmed and corrected":
-            services.confirm_sheet(table=table, user=director)
-            services.correct_row(
+            results_services.confirm_sheet(table=table, user=director)
+            results_services.correct_row(
                 row=table.rows.get(index=1),
                 data={"scores": [12, 8], "ender": None},
                 reason="a typo",
@@ -133,7 +134,7 @@ def evening(director, scorer):
         make_table(table, kind, state, director, scorer)
     run_services.withdraw(entrant=tournament.entrants.get(number=1), user=director)
     run_services.add_entrant(tournament=tournament, player="Опоздавший", user=director)
-    services.adjust(
+    results_services.adjust(
         round_=first,
         entrant=tournament.entrants.get(number=2),
         points=-1,
@@ -239,7 +240,9 @@ def test_every_link_and_button_of_a_finished_tournaments_run_page_answers_the_di
     round_ = run_services.draw_round(tournament=tournament, user=director)
     run_services.release_round(round_=round_, user=director)
     table = RoundTable.objects.select_related("round__tournament").get(round=round_)
-    services.enter_sheet(table=table, rows=[variety_row(n) for n in range(4)], user=director)
+    results_services.enter_sheet(
+        table=table, rows=[variety_row(n) for n in range(4)], user=director
+    )
     client.force_login(director)
     run = f"/tournaments/{tournament.key}/run/"
     assert "The tournament is over." in client.get(run, **EN).content.decode()

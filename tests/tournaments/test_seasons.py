@@ -13,8 +13,9 @@ from club.services import Forbidden, Refused, Stale
 from tests.support.accounts import name_official, user_in
 from tests.support.seasons import NAMES, leopard, three_months
 from tests.support.tournaments import enter, new_tournament
-from tournaments import selectors_seasons, services, services_seasons
+from tournaments import selectors_seasons, services_seasons
 from tournaments.models import Season, Tournament
+from tournaments.results import services as results_services
 from tournaments.run import services as run_services
 from tournaments.seasons import (
     MATCH_POINTS,
@@ -214,7 +215,9 @@ def test_only_counted_tables_of_released_rounds_give_season_points(director):
     run_services.release_round(round_=round_, user=director)
     assert by_name(season) == []
     first, second = round_.tables.order_by("number")
-    services.enter_sheet(table=first, rows=[{"scores": [10, 5], "ender": None}], user=director)
+    results_services.enter_sheet(
+        table=first, rows=[{"scores": [10, 5], "ender": None}], user=director
+    )
     rows = by_name(season)
     winner, loser = (seat.entrant.player.name for seat in first.seats.order_by("position"))
     # the other table's players have played nothing counted yet: they share 3–4, for now

@@ -13,7 +13,8 @@ from django.urls import reverse
 from tests.support import EXAMPLES
 from tests.support.rules_pages import Node, Tree
 from tests.support.tournaments import enter, import_text, new_tournament, variety_row
-from tournaments import selectors, services
+from tournaments import selectors
+from tournaments.results import services as results_services
 from tournaments.run import services as run_services
 
 CAPTION = {"en": "Places after each round", "ru": "Места после каждого тура"}
@@ -58,7 +59,7 @@ def chart_numbers(page: Node) -> dict:
 
 
 def adjust(tournament, name: str, round_number: int, points: int):
-    services.adjust(
+    results_services.adjust(
         round_=tournament.rounds.get(number=round_number),
         entrant=tournament.entrants.get(player__name=name),
         points=points,

@@ -27,6 +27,7 @@ from tournaments.models import (
     TableSeat,
     Tournament,
 )
+from tournaments.results import services as results_services
 from tournaments.run import selectors as run_selectors
 from tournaments.run import services as run_services
 
@@ -523,7 +524,7 @@ def test_a_table_played_here_and_a_typed_one_say_the_same_words_in_each_state(
     while not current(hotseat).is_over:
         act(hotseat, choose=step, user=director)
         step += 1
-    services.enter_sheet(table=typed, rows=[{"scores": [10, 7], "ender": 0}], user=scorer)
+    results_services.enter_sheet(table=typed, rows=[{"scores": [10, 7], "ender": 0}], user=scorer)
     page = client.get(run_url(tournament), **EN).content.decode()
     assert state_words(page, here) == state_words(page, typed) == "counted"
     assert "played here" in table_html(page, here) and "paper sheet" in table_html(page, typed)
@@ -542,12 +543,12 @@ def test_a_typed_sheet_awaiting_its_confirmation_and_a_table_left_unfinished_say
     hotseat = run_services.play_here(table=here, user=director).hotseat
     games_services.abandon_table(table=hotseat, expected_version=hotseat.version, user=director)
     rows = [{"scores": [10, 7], "ender": 0}, {"scores": [3, 12], "ender": None}]
-    services.enter_sheet(table=typed, rows=rows[:1], user=scorer)
+    results_services.enter_sheet(table=typed, rows=rows[:1], user=scorer)
     as_user(client, director)
     page = client.get(run_url(tournament), **EN).content.decode()
     assert state_words(page, here) == "stopped after 0 of 2 deals"
     assert state_words(page, typed) == "playing: 1 of 2 deals"
-    services.enter_sheet(table=typed, rows=rows, user=scorer)
+    results_services.enter_sheet(table=typed, rows=rows, user=scorer)
     page = client.get(run_url(tournament), **EN).content.decode()
     assert state_words(page, typed) == "typed, awaiting confirmation"
 
@@ -555,7 +556,7 @@ def test_a_typed_sheet_awaiting_its_confirmation_and_a_table_left_unfinished_say
 def test_a_match_to_a_target_counts_its_deals_without_a_total(client, director, scorer, players):
     tournament = leopard(director, players, deals=None, target=33)
     table = first_table(tournament)
-    services.enter_sheet(table=table, rows=[{"scores": [10, 7], "ender": 0}], user=scorer)
+    results_services.enter_sheet(table=table, rows=[{"scores": [10, 7], "ender": 0}], user=scorer)
     as_user(client, director)
     page = client.get(run_url(tournament), **EN).content.decode()
     assert state_words(page, table) == "playing: 1 deal so far"
@@ -1336,7 +1337,7 @@ def running(director, scorer, players):
     tournament = variety(director, players, confirmation=True)
     name_official(tournament, scorer)
     rows = [{"contract": c, "attackers": a, "scores": s} for c, a, s in SHORT_CYCLE]
-    services.enter_sheet(table=first_table(tournament), rows=rows, user=scorer)
+    results_services.enter_sheet(table=first_table(tournament), rows=rows, user=scorer)
     run_services.draw_round(tournament=tournament, user=director)
     return tournament
 

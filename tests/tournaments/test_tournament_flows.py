@@ -37,6 +37,7 @@ from tournaments.models import (
     TableSeat,
     Tournament,
 )
+from tournaments.results import services as results_services
 from tournaments.run import services as run_services
 
 pytestmark = pytest.mark.django_db
@@ -663,7 +664,7 @@ def running(director, scorer, other_scorer, players):
         round_=run_services.draw_round(tournament=tournament, user=director), user=director
     )
     first, _ = tables_of(tournament, 1)
-    services.enter_sheet(table=first, rows=as_rows(CYCLE_A), user=other_scorer)
+    results_services.enter_sheet(table=first, rows=as_rows(CYCLE_A), user=other_scorer)
     run_services.draw_round(tournament=tournament, user=director)
     return tournament
 

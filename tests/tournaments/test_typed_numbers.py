@@ -14,6 +14,7 @@ from tests.support.accounts import name_official, user_in
 from tests.support.tournaments import SHORT_CYCLE, sheet_post
 from tournaments import services
 from tournaments.models import Adjustment, RoundTable, SheetRow, Tournament
+from tournaments.results import services as results_services
 from tournaments.run import services as run_services
 
 pytestmark = pytest.mark.django_db
@@ -113,12 +114,18 @@ def test_the_service_refuses_an_adjustment_beyond_its_range_and_a_change_to_one(
     before = written()
     for points in (10001, -(2**31), 2**63):
         with pytest.raises(services.TournamentError, match="at most 10000 game points"):
-            services.adjust(round_=round_, entrant=entrant, points=points, reason="x", user=None)
+            results_services.adjust(
+                round_=round_, entrant=entrant, points=points, reason="x", user=None
+            )
     assert written() == before
-    adjustment = services.adjust(round_=round_, entrant=entrant, points=5, reason="x", user=None)
+    adjustment = results_services.adjust(
+        round_=round_, entrant=entrant, points=5, reason="x", user=None
+    )
     before = written()
     with pytest.raises(services.TournamentError, match="at most 10000 game points"):
-        services.correct_adjustment(adjustment=adjustment, points=2**31, reason="y", user=None)
+        results_services.correct_adjustment(
+            adjustment=adjustment, points=2**31, reason="y", user=None
+        )
     assert written() == before
 
 

@@ -20,8 +20,8 @@ from games import registry
 
 from ..document import MOST_ROUNDS, SEEDS
 from ..models import Entrant, Official, Tournament
+from ..results.services import MOST_ADJUSTMENT
 from ..roles import candidates
-from ..services import MOST_ADJUSTMENT
 from .selectors import Layout, sub_heads
 
 ORDERS = {

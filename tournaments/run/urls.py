@@ -2,7 +2,6 @@
 
 from django.urls import path
 
-from .. import views_corrections as corrections
 from . import views
 
 urlpatterns = [
@@ -37,11 +36,4 @@ urlpatterns = [
         "<str:key>/rounds/<int:number>/sheets/", views.round_sheets, name="tournament-round-sheets"
     ),
     path("<str:key>/tables/<int:pk>/sheet/", views.table_sheet, name="tournament-sheet"),
-    path("<str:key>/tables/<int:pk>/rows/", corrections.table_rows, name="tournament-rows"),
-    path("<str:key>/tables/<int:pk>/rows/<int:index>/", corrections.row, name="tournament-row"),
-    path(
-        "<str:key>/tables/<int:pk>/rows/<int:index>/revert",
-        corrections.revert,
-        name="tournament-row-revert",
-    ),
 ]

@@ -19,9 +19,10 @@ from club.wording import refusal_text
 from games import registry
 
 from .. import roles, services
-from ..entry_links import entry_link, offered
 from ..models import Entrant, Round, RoundTable
 from ..pages import option_lines, render_run, run_url, tournament_for
+from ..results import services as results_services
+from ..results.entry_links import entry_link, offered
 from . import draft_selectors
 from . import selectors as run_selectors
 from . import services as run_services
@@ -250,7 +251,7 @@ def play_here(request, tournament, pk):
 @write(roles.scores)
 def confirm(request, tournament, pk):
     table = get_or_404(RoundTable.objects.all(), round__tournament=tournament, pk=pk)
-    services.confirm_sheet(table=table, user=request.user)
+    results_services.confirm_sheet(table=table, user=request.user)
     return run_url(tournament, f"table-{table.pk}")
 
 
@@ -260,7 +261,7 @@ def adjust(request, tournament):
     if not form.is_valid():
         return render_run(request, tournament, status=400, adjust_form=form)
     data = form.cleaned_data
-    services.adjust(
+    results_services.adjust(
         round_=form.round_model(),
         entrant=data["entrant"],
         points=data["points"],
@@ -353,7 +354,7 @@ def table_sheet(request, key, pk):
         "layout": layout,
         "error": None,
     }
-    closed = services.sheet_closed(table)
+    closed = results_services.sheet_closed(table)
     closed = closed and refusal_text(closed)
     if request.method != "POST":
         form = SheetForm(layout, saved=saved)
@@ -368,7 +369,7 @@ def table_sheet(request, key, pk):
         return render(request, "tournaments/director/sheet.html", context)
     try:
         rows = form.rows()
-        services.enter_sheet(table=table, rows=rows, user=request.user)
+        results_services.enter_sheet(table=table, rows=rows, user=request.user)
     except (RowInputError, services.SheetRefused) as exc:
         text = refusal_text(exc, names, {spec["key"]: _(spec["label"]) for spec in layout.fields})
         status = getattr(exc, "status", 400)

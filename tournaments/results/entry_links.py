@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from club.links import qr_svg, room_url
 
-from .models import RoundTable
+from ..models import RoundTable
 
 
 @dataclass(frozen=True)

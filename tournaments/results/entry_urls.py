@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views_entry as views
+from . import entry_views as views
 
 urlpatterns = [
     path("<str:key>/", views.entry, name="entry"),

@@ -14,10 +14,12 @@ from club.services import ServiceError, Stale
 from club.wording import refusal_text
 from games import registry
 
-from . import selectors_entry, services
-from .forms_corrections import ROW, row_form, typed_row
-from .models import RoundTable
-from .run.forms import RowInputError
+from .. import services
+from ..models import RoundTable
+from ..run.forms import RowInputError
+from . import selectors as results_selectors
+from . import services as results_services
+from .forms import ROW, row_form, typed_row
 
 TEMPLATE = "tournaments/entry/entry.html"
 
@@ -27,7 +29,7 @@ def session_key(table: RoundTable) -> str:
 
 
 def table_or_404(key: str) -> RoundTable:
-    table = selectors_entry.entry_table(key)
+    table = results_selectors.entry_table(key)
     if table is None:
         raise Http404
     return table
@@ -50,9 +52,9 @@ def labels(layout) -> dict[str, str]:
 def render_entry(request, table, *, sheet=None, row_error=None, error=None, status=200):
     """The table's report as this phone's player sees it; ``sheet``: the row as posted,
     ``row_error``: its refusal, said beside it."""
-    page = selectors_entry.report(table)
+    page = results_selectors.report(table)
     seat = my_seat(request, table)
-    closed = services.report_closed(table)
+    closed = results_services.report_closed(table)
     mine = page.pending is not None and page.pending.seat == seat
     editing = mine and (request.GET.get("change") == "1" or sheet is not None)
     if sheet is None:
@@ -75,7 +77,7 @@ def render_entry(request, table, *, sheet=None, row_error=None, error=None, stat
         and not closed
         and (editing or (page.pending is None and not page.complete)),
         "index": index,
-        "seen": services.report_version(table),
+        "seen": results_services.report_version(table),
         "line": sheet.lines(ROW, row_error)[0],
         "error": error,
         "closed": closed and refusal_text(closed),
@@ -95,7 +97,7 @@ def refused(request, table, exc, *, sheet=None):
         keep = None if isinstance(exc, Stale) else sheet
         return render_entry(request, table, sheet=keep, error=refusal_text(exc), status=status)
     names = [str(seat.entrant.player) for seat in table.seats.all()]
-    layout = selectors_entry.report(table).layout
+    layout = results_selectors.report(table).layout
     text = refusal_text(exc, names, labels(layout))
     return render_entry(request, table, sheet=sheet, row_error=text, status=status)
 
@@ -106,12 +108,12 @@ def entry(request, key):
     awaiting confirmation)."""
     table = table_or_404(key)
     if request.method != "POST":
-        closed = services.report_closed(table)
+        closed = results_services.report_closed(table)
         return render_entry(request, table, status=409 if closed else 200)
-    layout = selectors_entry.report(table).layout
+    layout = results_selectors.report(table).layout
     sheet = row_form(layout, data=request.POST)
     try:
-        services.report_row(
+        results_services.report_row(
             table=table,
             seat=my_seat(request, table),
             data=typed_row(sheet),
@@ -142,7 +144,7 @@ def entry_seat(request, key):
 def entry_withdraw(request, key):
     table = table_or_404(key)
     try:
-        services.withdraw_reported_row(
+        results_services.withdraw_reported_row(
             table=table, seat=my_seat(request, table), seen=request.POST.get("seen", "")
         )
     except ServiceError as exc:
@@ -154,7 +156,7 @@ def entry_withdraw(request, key):
 def entry_confirm(request, key):
     table = table_or_404(key)
     try:
-        services.confirm_reported_row(
+        results_services.confirm_reported_row(
             table=table, seat=my_seat(request, table), seen=request.POST.get("seen", "")
         )
     except ServiceError as exc:

@@ -10,9 +10,10 @@ from django.utils.translation import gettext_noop
 
 from club.wording import refusal_text
 
-from . import services
-from .run.forms import RowInputError, SheetForm, input_names
-from .run.selectors import Layout
+from .. import services
+from ..run.forms import RowInputError, SheetForm, input_names
+from ..run.selectors import Layout
+from . import services as results_services
 
 ROW = 1  # the one line of the row's form (its inputs are named as the typed sheet's first)
 
@@ -31,7 +32,7 @@ class ReasonForm(forms.Form):
 
     def clean_reason(self):
         try:
-            return services.clean_reason(self.cleaned_data["reason"])
+            return results_services.clean_reason(self.cleaned_data["reason"])
         except services.TournamentError as exc:
             raise forms.ValidationError(refusal_text(exc)) from None
 

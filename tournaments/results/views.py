@@ -14,11 +14,13 @@ from club.services import ServiceError, Stale
 from club.wording import refusal_text
 from games import registry
 
-from . import roles, selectors_corrections, services
-from .forms_corrections import ROW, CorrectionForm, RevertForm, row_form, typed_row
-from .models import RoundTable, SheetRow
-from .pages import tournament_for
-from .run.forms import RowInputError
+from .. import roles
+from ..models import RoundTable, SheetRow
+from ..pages import tournament_for
+from ..run.forms import RowInputError
+from . import selectors as results_selectors
+from . import services as results_services
+from .forms import ROW, CorrectionForm, RevertForm, row_form, typed_row
 
 TEMPLATE = "tournaments/director/row.html"
 
@@ -28,9 +30,9 @@ def row_url(tournament, table, index: int, anchor: str = "") -> str:
     return f"{url}#{anchor}" if anchor else url
 
 
-def page_or_404(tournament, pk: int, index: int) -> selectors_corrections.RowPage:
+def page_or_404(tournament, pk: int, index: int) -> results_selectors.RowPage:
     try:
-        return selectors_corrections.row_page(tournament, pk, index)
+        return results_selectors.row_page(tournament, pk, index)
     except (RoundTable.DoesNotExist, SheetRow.DoesNotExist):
         raise Http404 from None
 
@@ -51,10 +53,10 @@ def render_row(
 ):
     """The row's page: ``form`` and ``sheet`` as posted (or the row as stored), ``revert`` a
     refused revert's form, shown at its version."""
-    form = form or CorrectionForm(initial={"seen": services.row_version(page.row)})
+    form = form or CorrectionForm(initial={"seen": results_services.row_version(page.row)})
     sheet = sheet or row_form(page.layout, saved=page.row.data)
     seen = form["seen"].value()
-    closed = services.rows_closed(page.table)
+    closed = results_services.rows_closed(page.table)
     history = []
     for version in page.versions:
         revertible = not (version.current or closed or version.history_id is None)
@@ -88,10 +90,10 @@ def table_rows(request, key, pk):
     """A table's rows in words, each linked to its correction."""
     tournament = tournament_for(request, key, roles.scores)
     try:
-        table, layout = selectors_corrections.table_of(tournament, pk)
+        table, layout = results_selectors.table_of(tournament, pk)
     except RoundTable.DoesNotExist:
         raise Http404 from None
-    closed = services.rows_closed(table)
+    closed = results_services.rows_closed(table)
     return render(
         request,
         "tournaments/director/rows.html",
@@ -100,7 +102,7 @@ def table_rows(request, key, pk):
             "table": table,
             "layout": layout,
             "closed": closed and refusal_text(closed),
-            "lines": selectors_corrections.table_rows(table, layout),
+            "lines": results_selectors.table_rows(table, layout),
             "heads": [_(spec["label"]) for spec in layout.fields],
         },
     )
@@ -112,7 +114,7 @@ def row(request, key, pk, index):
     """The row as the typed sheet shows it, corrected with a reason."""
     tournament = tournament_for(request, key, roles.scores)
     page = page_or_404(tournament, pk, index)
-    if services.rows_closed(page.table):
+    if results_services.rows_closed(page.table):
         return render_row(request, page, status=409)
     if request.method != "POST":
         return render_row(request, page)
@@ -133,7 +135,7 @@ def row(request, key, pk, index):
     if not form.is_valid():
         return render_row(request, page, form=form, sheet=sheet, status=400)
     try:
-        services.correct_row(
+        results_services.correct_row(
             row=page.row,
             data=data,
             reason=form.cleaned_data["reason"],
@@ -157,7 +159,9 @@ def row(request, key, pk, index):
 def stale(request, tournament, page, exc, reason: str):
     """The row as it is now, with its history: what the page showed is out of date."""
     page = page_or_404(tournament, page.table.pk, page.row.index)
-    form = CorrectionForm(initial={"seen": services.row_version(page.row), "reason": reason})
+    form = CorrectionForm(
+        initial={"seen": results_services.row_version(page.row), "reason": reason}
+    )
     return render_row(request, page, form=form, error=refusal_text(exc), status=exc.status)
 
 
@@ -167,7 +171,7 @@ def revert(request, key, pk, index):
     """An earlier version of the row put back, with a reason."""
     tournament = tournament_for(request, key, roles.scores)
     page = page_or_404(tournament, pk, index)
-    if services.rows_closed(page.table):
+    if results_services.rows_closed(page.table):
         return render_row(request, page, status=409)
     shown = {version.history_id for version in page.versions if not version.current}
     try:
@@ -180,7 +184,7 @@ def revert(request, key, pk, index):
     if not form.is_valid():
         return render_row(request, page, revert=form, status=400)
     try:
-        services.revert_row(
+        results_services.revert_row(
             row=page.row,
             history_id=version,
             reason=form.cleaned_data["reason"],
