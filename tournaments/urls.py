@@ -4,7 +4,7 @@ what the directors and scorers use, and the seasons'."""
 from django.urls import include, path
 
 urlpatterns = [
-    path("seasons/", include("tournaments.urls_seasons")),  # before a tournament's key
+    path("seasons/", include("tournaments.seasons.urls")),  # before a tournament's key
     path("", include("tournaments.urls_public")),
     path("", include("tournaments.run.urls")),
     path("", include("tournaments.check_in.urls")),

@@ -18,7 +18,7 @@ from club.numbers import figure
 from club.spreadsheets import csv_text
 from games import registry
 
-from . import rating_pages, selectors, selectors_seasons
+from . import rating_pages, selectors
 from . import roles as tournament_roles
 from .addresses import tournament_or_404
 from .check_in import selectors as check_in_selectors
@@ -27,6 +27,7 @@ from .pages import ORDER_LABELS, attachment, option_lines
 from .projector import layout as projector_layout
 from .results.entry_links import entry_link, offered
 from .run import selectors as run_selectors
+from .seasons import selectors as season_selectors
 from .seat_links import device_seats, seat_link
 from .standings import match_points, number
 
@@ -189,7 +190,7 @@ def tournament_list(request):
         {
             "tournaments": tournaments,
             "games": registry.tournament_games() if roles.is_director(request.user) else [],
-            "seasons": selectors_seasons.season_list(),
+            "seasons": season_selectors.season_list(),
         },
     )
 

@@ -16,9 +16,9 @@ from tests.support.accounts import user_in
 from tests.support.rules_pages import Tree
 from tests.support.seasons import NAMES, leopard, three_months
 from tests.support.tournaments import new_tournament
-from tournaments import services_seasons
 from tournaments.models import Season, Tournament
-from tournaments.views_seasons import shown
+from tournaments.seasons import services as season_services
+from tournaments.seasons.views import shown
 
 pytestmark = pytest.mark.django_db
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
@@ -37,7 +37,7 @@ def months(director):
 
 @pytest.fixture
 def season(director, months):
-    season = services_seasons.create_season(
+    season = season_services.create_season(
         user=director,
         name="Осень 2026",
         game="leopard",
@@ -45,7 +45,7 @@ def season(director, months):
         place_points=[10, 8, 6, 5, 4, 3, 2, 1],
     )
     for tournament in months:
-        season = services_seasons.add_tournament(
+        season = season_services.add_tournament(
             season=season, tournament=tournament, user=director, version=season.version
         )
     return season
@@ -123,7 +123,7 @@ def test_the_season_csv_is_a_line_a_player(client, season):
 
 
 def test_a_season_without_tournaments_says_so_in_a_sentence_not_a_numbered_item(client, director):
-    empty = services_seasons.create_season(
+    empty = season_services.create_season(
         user=director, name="Зима", game="variety", scoring="match_points", place_points=[]
     )
     as_user(client, director)
@@ -133,7 +133,7 @@ def test_a_season_without_tournaments_says_so_in_a_sentence_not_a_numbered_item(
 
 
 def test_a_season_without_a_counted_table_says_so_and_draws_no_chart(client, director):
-    empty = services_seasons.create_season(
+    empty = season_services.create_season(
         user=director, name="Зима", game="variety", scoring="match_points", place_points=[]
     )
     response = client.get(f"/tournaments/seasons/{empty.key}/", **EN)
@@ -141,7 +141,7 @@ def test_a_season_without_a_counted_table_says_so_and_draws_no_chart(client, dir
     assert "No tournament has joined this season yet." in text(response)
     assert "<svg" not in text(response)
     tournament = new_tournament(director)
-    services_seasons.add_tournament(season=empty, tournament=tournament, user=director, version=0)
+    season_services.add_tournament(season=empty, tournament=tournament, user=director, version=0)
     response = client.get(f"/tournaments/seasons/{empty.key}/", **EN)
     assert "No table of its tournaments has been counted yet." in text(response)
 

@@ -13,11 +13,12 @@ from club.services import Forbidden, Refused, Stale
 from tests.support.accounts import name_official, user_in
 from tests.support.seasons import NAMES, leopard, three_months
 from tests.support.tournaments import enter, new_tournament
-from tournaments import selectors_seasons, services_seasons
 from tournaments.models import Season, Tournament
 from tournaments.results import services as results_services
 from tournaments.run import services as run_services
-from tournaments.seasons import (
+from tournaments.seasons import selectors as season_selectors
+from tournaments.seasons import services as season_services
+from tournaments.seasons.standings import (
     MATCH_POINTS,
     PLACES,
     Played,
@@ -145,18 +146,18 @@ def months(director):
 
 
 def season_of(director, tournaments, scoring=PLACES, points=(10, 8, 6, 5, 4, 3, 2, 1)):
-    season = services_seasons.create_season(
+    season = season_services.create_season(
         user=director, name="Осень 2026", game="leopard", scoring=scoring, place_points=points
     )
     for tournament in tournaments:
-        season = services_seasons.add_tournament(
+        season = season_services.add_tournament(
             season=season, tournament=tournament, user=director, version=season.version
         )
     return season
 
 
 def by_name(season) -> list[tuple]:
-    table = selectors_seasons.season_table(season)
+    table = season_selectors.season_table(season)
     return [
         (r.shown_place, table.names[r.player], r.points, r.cells, r.running)
         for r in table.standings
@@ -199,7 +200,7 @@ def test_the_season_follows_its_tournaments_in_date_order_whatever_the_order_the
     director, months
 ):
     season = season_of(director, reversed(months))
-    table = selectors_seasons.season_table(season)
+    table = season_selectors.season_table(season)
     assert [t.name for t in table.tournaments] == ["Сентябрь", "Октябрь", "Ноябрь"]
 
 
@@ -232,7 +233,7 @@ def test_only_counted_tables_of_released_rounds_give_season_points(director):
 @pytest.mark.django_db
 def test_the_season_csv_has_a_line_a_player_and_a_blank_where_he_did_not_enter(director, months):
     season = season_of(director, months)
-    table = selectors_seasons.season_table(season)
+    table = season_selectors.season_table(season)
     text = table.standings.as_csv([t.name for t in table.tournaments], table.names.get)
     lines = text.splitlines()
     assert lines[0] == '"place","player","season_points","Сентябрь","Октябрь","Ноябрь"'
@@ -246,10 +247,10 @@ def test_the_season_reads_the_same_queries_for_one_tournament_and_for_three(
 ):
     season = season_of(director, months[:1])
     with django_assert_num_queries(8):
-        assert len(selectors_seasons.season_table(season).begun) == 1
+        assert len(season_selectors.season_table(season).begun) == 1
     Tournament.objects.filter(pk__in=[t.pk for t in months[1:]]).update(season=season)
     with django_assert_num_queries(8):
-        assert len(selectors_seasons.season_table(season).begun) == 3
+        assert len(season_selectors.season_table(season).begun) == 3
 
 
 # -- the services ------------------------------------------------------------------------------
@@ -262,8 +263,8 @@ def audited(verb: str) -> list[dict]:
 @pytest.mark.django_db
 def test_a_director_creates_a_season_audited_and_a_form_sent_twice_creates_one(director):
     arguments = dict(name="  Осень   2026 ", game="leopard", scoring=PLACES, place_points=[5, 3])
-    season = services_seasons.create_season(user=director, form_token="t1", **arguments)
-    again = services_seasons.create_season(user=director, form_token="t1", **arguments)
+    season = season_services.create_season(user=director, form_token="t1", **arguments)
+    again = season_services.create_season(user=director, form_token="t1", **arguments)
     assert again.pk == season.pk and Season.objects.count() == 1
     assert (season.key, season.name, season.place_points) == ("osen-2026", "Осень 2026", [5, 3])
     assert season.created_by == director and season.version == 0
@@ -276,7 +277,7 @@ def test_a_director_creates_a_season_audited_and_a_form_sent_twice_creates_one(d
             "place_points": [5, 3],
         }
     ]
-    other = services_seasons.create_season(user=director, **arguments)
+    other = season_services.create_season(user=director, **arguments)
     assert other.key == "osen-2026-2"  # its own address, as a tournament's
 
 
@@ -286,8 +287,8 @@ def test_only_the_clubs_directors_and_organisers_create_seasons(django_user_mode
     organiser = user_in(django_user_model, "organiser", ORGANISER)
     arguments = dict(name="Лето", game="fantan", scoring=MATCH_POINTS, place_points=[])
     with pytest.raises(Forbidden):
-        services_seasons.create_season(user=player, **arguments)
-    assert services_seasons.create_season(user=organiser, **arguments).game == "fantan"
+        season_services.create_season(user=player, **arguments)
+    assert season_services.create_season(user=organiser, **arguments).game == "fantan"
     assert Season.objects.count() == 1
 
 
@@ -317,7 +318,7 @@ def test_a_season_that_cannot_be_is_refused_and_nothing_is_created(director, cha
         **changes,
     }
     with pytest.raises(Refused):
-        services_seasons.create_season(user=director, **arguments)
+        season_services.create_season(user=director, **arguments)
     assert not Season.objects.exists() and not AuditEntry.objects.filter(verb="season.create")
 
 
@@ -330,16 +331,16 @@ def test_its_creator_and_the_organisers_change_a_season_and_a_stale_page_is_refu
     organiser = user_in(django_user_model, "organiser", ORGANISER)
     change = dict(name="Осень", scoring=MATCH_POINTS, place_points=[10, 8])
     with pytest.raises(Forbidden):
-        services_seasons.change_season(season=season, user=other, version=0, **change)
-    changed = services_seasons.change_season(season=season, user=director, version=0, **change)
+        season_services.change_season(season=season, user=other, version=0, **change)
+    changed = season_services.change_season(season=season, user=director, version=0, **change)
     assert (changed.name, changed.scoring, changed.version) == ("Осень", MATCH_POINTS, 1)
     assert changed.key == "osen-2026"  # its address stays
     with pytest.raises(Stale):  # the page showed version 0
-        services_seasons.change_season(
+        season_services.change_season(
             season=season, user=organiser, version=0, name="Зима", scoring=PLACES, place_points=[1]
         )
     assert Season.objects.get().name == "Осень"
-    services_seasons.change_season(
+    season_services.change_season(
         season=season, user=organiser, version=1, name="Зима", scoring=PLACES, place_points=[1]
     )
     assert [entry["after"]["name"] for entry in audited("season.change")] == ["Зима", "Осень"]
@@ -358,28 +359,28 @@ def test_a_tournament_joins_a_season_of_its_game_by_one_who_directs_it_and_may_l
     september = months[0]
     stranger = user_in(django_user_model, "stranger", DIRECTOR)
     with pytest.raises(Forbidden):  # he may not change the season
-        services_seasons.add_tournament(
+        season_services.add_tournament(
             season=season, tournament=september, user=stranger, version=0
         )
     theirs = leopard({"tournament": "Чужой", "players": NAMES[:2], "rounds": []}, stranger)
     with pytest.raises(Forbidden):  # the season's creator does not direct it
-        services_seasons.add_tournament(season=season, tournament=theirs, user=director, version=0)
+        season_services.add_tournament(season=season, tournament=theirs, user=director, version=0)
     before = Tournament.objects.get(pk=september.pk).version
-    season = services_seasons.add_tournament(
+    season = season_services.add_tournament(
         season=season, tournament=september, user=director, version=0
     )
     joined = Tournament.objects.get(pk=september.pk)
     assert joined.season == season and season.version == 1
     assert joined.version == before + 1  # its live pages are told: they show the season
     with pytest.raises(Stale):  # sent again from the same page
-        services_seasons.add_tournament(
+        season_services.add_tournament(
             season=season, tournament=september, user=director, version=0
         )
     with pytest.raises(Stale):  # already in it
-        services_seasons.add_tournament(
+        season_services.add_tournament(
             season=season, tournament=september, user=director, version=1
         )
-    season = services_seasons.remove_tournament(
+    season = season_services.remove_tournament(
         season=season, tournament=september, user=director, version=1
     )
     assert Tournament.objects.get(pk=september.pk).season is None and season.version == 2
@@ -392,14 +393,14 @@ def test_a_tournament_of_another_game_or_in_another_season_is_refused(director, 
     season = season_of(director, [])
     fantan = new_tournament(director, game="fantan")
     with pytest.raises(Refused):
-        services_seasons.add_tournament(season=season, tournament=fantan, user=director, version=0)
+        season_services.add_tournament(season=season, tournament=fantan, user=director, version=0)
     other = season_of(director, [months[0]])
     with pytest.raises(Refused):
-        services_seasons.add_tournament(
+        season_services.add_tournament(
             season=season, tournament=months[0], user=director, version=0
         )
     with pytest.raises(Stale):  # it is not in this season
-        services_seasons.remove_tournament(
+        season_services.remove_tournament(
             season=season, tournament=months[0], user=director, version=0
         )
     assert Tournament.objects.get(pk=months[0].pk).season == other
@@ -412,15 +413,15 @@ def test_a_scorer_of_a_tournament_does_not_add_it_to_his_season(
 ):
     scorer = user_in(django_user_model, "scorer", DIRECTOR)
     name_official(months[0], scorer)
-    season = services_seasons.create_season(
+    season = season_services.create_season(
         user=scorer, name="Моя", game="leopard", scoring=PLACES, place_points=[1]
     )
     with pytest.raises(Forbidden):
-        services_seasons.add_tournament(season=season, tournament=months[0], user=scorer, version=0)
+        season_services.add_tournament(season=season, tournament=months[0], user=scorer, version=0)
     name_official(months[0], scorer, "director")
     scorer = django_user_model.objects.get(pk=scorer.pk)  # his roles read afresh, as a request
-    services_seasons.add_tournament(season=season, tournament=months[0], user=scorer, version=0)
-    assert selectors_seasons.season_table(season).tournaments == [months[0]]
+    season_services.add_tournament(season=season, tournament=months[0], user=scorer, version=0)
+    assert season_selectors.season_table(season).tournaments == [months[0]]
 
 
 @pytest.mark.django_db
@@ -429,6 +430,6 @@ def test_a_tournament_deleted_leaves_its_season_and_a_season_deleted_leaves_its_
 ):
     season = season_of(director, months[:2])
     months[0].delete()
-    assert [t.name for t in selectors_seasons.season_table(season).tournaments] == ["Октябрь"]
+    assert [t.name for t in season_selectors.season_table(season).tournaments] == ["Октябрь"]
     season.delete()
     assert Tournament.objects.get(pk=months[1].pk).season is None

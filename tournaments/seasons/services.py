@@ -14,11 +14,11 @@ from club.models import AuditEntry
 from club.services import Forbidden, Refused, Stale
 from games import registry
 
-from . import roles
-from .addresses import readable_key
-from .models import Season, Tournament
-from .seasons import MOST_PLACE_POINTS, MOST_PLACES, PLACES, SCORINGS, check_place_points
-from .services import notify_on_commit
+from .. import roles
+from ..addresses import readable_key
+from ..models import Season, Tournament
+from ..services import notify_on_commit
+from .standings import MOST_PLACE_POINTS, MOST_PLACES, PLACES, SCORINGS, check_place_points
 
 NAME_LENGTH = Season._meta.get_field("name").max_length
 

@@ -5,10 +5,10 @@ from dataclasses import dataclass, replace
 
 from django.db.models import Count
 
-from . import roles
-from .models import Season, Tournament
-from .seasons import Played, SeasonStandings, season_standings
-from .selectors import entrants_and_adjustments, played_of, standings_of
+from .. import roles
+from ..models import Season, Tournament
+from ..selectors import entrants_and_adjustments, played_of, standings_of
+from .standings import Played, SeasonStandings, season_standings
 
 
 def season_by_key(key: str) -> Season:

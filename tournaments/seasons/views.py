@@ -21,12 +21,14 @@ from club.services import Refused, ServiceError
 from club.wording import refusal_text
 from games import registry
 
-from . import roles, selectors_seasons, services_seasons
-from .forms_seasons import SeasonForm, SeasonTournamentForm, points_text
-from .models import Season
-from .pages import ORDER_LABELS, attachment
-from .seasons import PLACES
-from .standings import number
+from .. import roles
+from ..models import Season
+from ..pages import ORDER_LABELS, attachment
+from ..standings import number
+from . import selectors as season_selectors
+from . import services as season_services
+from .forms import SeasonForm, SeasonTournamentForm, points_text
+from .standings import PLACES
 
 CHART_LEADERS = 8  # the chart follows the season's top eight
 SHOWN_DECIMALS = 2
@@ -35,7 +37,7 @@ CHART_LABEL = 14  # characters of a tournament's name under the chart (the table
 
 def season_or_404(key: str) -> Season:
     try:
-        return selectors_seasons.season_by_key(key)
+        return season_selectors.season_by_key(key)
     except Season.DoesNotExist:
         raise Http404 from None
 
@@ -61,7 +63,7 @@ def shown(value: Fraction) -> str:
     return figure(rounded(value))
 
 
-def standing_rows(table: selectors_seasons.SeasonTable) -> list[dict]:
+def standing_rows(table: season_selectors.SeasonTable) -> list[dict]:
     """Each row with its tournaments' cells as (kind, text), worded here: a season of many
     tournaments and players has thousands of them."""
     did_not_enter, not_begun = _("did not enter"), _("not begun yet")
@@ -83,7 +85,7 @@ def standing_rows(table: selectors_seasons.SeasonTable) -> list[dict]:
     ]
 
 
-def leaders_chart(table: selectors_seasons.SeasonTable):
+def leaders_chart(table: season_selectors.SeasonTable):
     """The running season totals of the current top eight, tournament by tournament."""
     leaders = table.standings.rows[:CHART_LEADERS]
     if not table.tournaments or not leaders:
@@ -103,7 +105,7 @@ def leaders_chart(table: selectors_seasons.SeasonTable):
 @require_GET
 def season_page(request, key: str):
     season = season_or_404(key)
-    table = selectors_seasons.season_table(season)
+    table = season_selectors.season_table(season)
     return render(
         request,
         "tournaments/public/season.html",
@@ -115,7 +117,7 @@ def season_page(request, key: str):
             "tournaments": table.tournaments,
             "rows": standing_rows(table),
             "chart": leaders_chart(table),
-            "can_change": services_seasons.may_change(request.user, season),
+            "can_change": season_services.may_change(request.user, season),
         },
     )
 
@@ -123,7 +125,7 @@ def season_page(request, key: str):
 @require_GET
 def season_csv(request, key: str):
     season = season_or_404(key)
-    table = selectors_seasons.season_table(season)
+    table = season_selectors.season_table(season)
     text = table.standings.as_csv([t.name for t in table.tournaments], table.names.get)
     return attachment(text, f"{season.key}-season.csv")
 
@@ -145,7 +147,7 @@ def damaged(form) -> str | None:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-@allowed(services_seasons.may_create)
+@allowed(season_services.may_create)
 def new_season(request):
     form = SeasonForm(request.POST if request.method == "POST" else None)
     error, status = None, 200
@@ -154,7 +156,7 @@ def new_season(request):
         if form.is_valid():
             data = form.cleaned_data
             try:
-                season = services_seasons.create_season(
+                season = season_services.create_season(
                     user=request.user,
                     name=data["name"],
                     game=data["game"],
@@ -181,14 +183,14 @@ def new_season(request):
 
 def season_for(request, key: str) -> Season:
     season = season_or_404(key)
-    if not services_seasons.may_change(request.user, season):
+    if not season_services.may_change(request.user, season):
         raise PermissionDenied
     return season
 
 
 def render_manage(request, season: Season, *, error=None, status=200, **forms):
     table_tournaments = list(season.tournaments.order_by("date", "created_at", "pk"))
-    offered = list(selectors_seasons.addable(season, request.user))
+    offered = list(season_selectors.addable(season, request.user))
     context = {
         "season": season,
         "game": registry.game(season.game),
@@ -236,7 +238,7 @@ def change(request, season):
         return render_manage(request, season, error=damaged(form), status=400, change_form=form)
     data = form.cleaned_data
     try:
-        services_seasons.change_season(
+        season_services.change_season(
             season=season,
             user=request.user,
             version=data["version"],
@@ -252,7 +254,7 @@ def change(request, season):
 
 def tournament_write(service, prefix: str):
     def handler(request, season):
-        offered = selectors_seasons.addable(season, request.user) if prefix == "add" else None
+        offered = season_selectors.addable(season, request.user) if prefix == "add" else None
         form = SeasonTournamentForm(request.POST, season=season, offered=offered, prefix=prefix)
         if not form.is_valid():
             forms = {"add_form": form} if prefix == "add" else {}
@@ -270,5 +272,5 @@ def tournament_write(service, prefix: str):
     return handler
 
 
-add_tournament = write(tournament_write(services_seasons.add_tournament, "add"))
-remove_tournament = write(tournament_write(services_seasons.remove_tournament, "remove"))
+add_tournament = write(tournament_write(season_services.add_tournament, "add"))
+remove_tournament = write(tournament_write(season_services.remove_tournament, "remove"))

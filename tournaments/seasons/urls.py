@@ -3,7 +3,7 @@ anyone may read, and its management, for who may change it."""
 
 from django.urls import path
 
-from . import views_seasons as views
+from . import views
 
 urlpatterns = [
     path("new/", views.new_season, name="season-new"),

@@ -10,8 +10,8 @@ from django.utils.translation import gettext_lazy as _
 from club.fields import WholeNumberField
 from games import registry
 
-from .models import Season, Tournament
-from .seasons import DEFAULT_PLACE_POINTS, MOST_PLACE_POINTS, MOST_PLACES
+from ..models import Season, Tournament
+from .standings import DEFAULT_PLACE_POINTS, MOST_PLACE_POINTS, MOST_PLACES
 
 # Every place's figure, its comma and a space: what a points table is at its longest.
 POINTS_TEXT = MOST_PLACES * (len(str(MOST_PLACE_POINTS)) + 2)

@@ -15,7 +15,7 @@ from typing import Protocol
 
 from club.spreadsheets import csv_text
 
-from .standings import KEYS, number
+from ..standings import KEYS, number
 
 PLACES, MATCH_POINTS = "places", "match_points"
 SCORINGS = (PLACES, MATCH_POINTS)
