@@ -5,7 +5,7 @@ from django.urls import include, path
 
 urlpatterns = [
     path("seasons/", include("tournaments.seasons.urls")),  # before a tournament's key
-    path("", include("tournaments.urls_public")),
+    path("", include("tournaments.public.urls")),
     path("", include("tournaments.run.urls")),
     path("", include("tournaments.check_in.urls")),
     path("", include("tournaments.results.urls")),

@@ -247,7 +247,7 @@ def test_the_projector_reads_eight_queries(client, variety, django_assert_num_qu
 
 
 def test_the_projectors_standings_are_in_columns_as_even_as_can_be(client, big):
-    from tournaments.views_public import in_columns
+    from tournaments.public.views import in_columns
 
     assert [len(c) for c in in_columns(list(range(40)), 14)] == [14, 14, 12]
     assert [len(c) for c in in_columns(list(range(8)), 14)] == [8]

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views_public as views
+from . import views
 
 urlpatterns = [
     path("", views.tournament_list, name="tournaments"),

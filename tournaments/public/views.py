@@ -18,18 +18,18 @@ from club.numbers import figure
 from club.spreadsheets import csv_text
 from games import registry
 
-from . import rating_pages, selectors
-from . import roles as tournament_roles
-from .addresses import tournament_or_404
-from .check_in import selectors as check_in_selectors
-from .models import Tournament
-from .pages import ORDER_LABELS, attachment, option_lines
+from .. import rating_pages, selectors
+from .. import roles as tournament_roles
+from ..addresses import tournament_or_404
+from ..check_in import selectors as check_in_selectors
+from ..models import Tournament
+from ..pages import ORDER_LABELS, attachment, option_lines
+from ..results.entry_links import entry_link, offered
+from ..run import selectors as run_selectors
+from ..seasons import selectors as season_selectors
+from ..seat_links import device_seats, seat_link
+from ..standings import match_points, number
 from .projector import layout as projector_layout
-from .results.entry_links import entry_link, offered
-from .run import selectors as run_selectors
-from .seasons import selectors as season_selectors
-from .seat_links import device_seats, seat_link
-from .standings import match_points, number
 
 CHART_PLAYERS = 8  # the lines of the standings' chart: more would not read ("first eight")
 # A table's state on the pages, until it counts.
