@@ -1,5 +1,6 @@
-"""The tournaments' addresses, by audience (as Tabbycat splits them): what anyone may read,
-what the directors and scorers use, and the seasons'."""
+"""The tournaments' addresses (under /tournaments/), each domain's own: the seasons', what
+anyone may read, the run's, the check-in's and the results' corrections. A table's entry
+link is under /e/ (``results.entry_urls``)."""
 
 from django.urls import include, path
 
