@@ -19,7 +19,7 @@ from tournaments.run.forms import TournamentForm
 
 pytestmark = pytest.mark.django_db
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
-APP = Path(__file__).resolve().parents[2] / "tournaments"
+APP = Path(__file__).resolve().parents[3] / "tournaments"
 FORM = {
     "name": "Осенний кубок",
     "rounds_planned": "3",
