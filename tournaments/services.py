@@ -1,6 +1,7 @@
-"""Every write of the tournaments app: one transaction, an audit entry, and the tournament's
-listeners told after commit, as in ``games.services``; a refusal is a ``TournamentError``, a
-``club.services.ServiceError``."""
+"""A tournament created or imported, and what every write of the tournaments app shares:
+one transaction, an audit entry (``audit``), and the tournament's listeners told after
+commit (``notify_on_commit``), as in ``games.services``; a refusal is a ``TournamentError``,
+a ``club.services.ServiceError``. Each domain's writes are in its own ``services.py``."""
 
 import datetime
 from decimal import Decimal

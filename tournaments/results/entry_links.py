@@ -20,7 +20,7 @@ class EntryLink:
 
 def offered(table: RoundTable) -> bool:
     """The link is offered to a table played with real cards whose sheet no scorer has
-    typed in (``services.report_closed`` refuses the others)."""
+    typed in (``results.services.report_closed`` refuses the others)."""
     return table.hotseat_id is None and table.entered_by_id is None
 
 

@@ -1,7 +1,7 @@
 """How good the draft round's seating is, for its directors: each table's players who met
 before (and in which rounds), the repeats of the round and of the tournament, the fewest
 possible where a bound is known, and what a swap would make of them
-(``tournaments.draft_repeats``; docs/rules/tournaments.md, "Repeats of a draft")."""
+(``run.draft_repeats``; docs/rules/tournaments.md, "Repeats of a draft")."""
 
 from dataclasses import dataclass
 
