@@ -23,7 +23,8 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("tournaments/", include("tournaments.urls")),
-    path("e/", include("tournaments.urls_entry")),  # a table's entry link: its players report
+    # a table's entry link: its players report its rows
+    path("e/", include("tournaments.results.entry_urls")),
     path("", include("club.urls")),
     path("", include("games.urls")),
 ]

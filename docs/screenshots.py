@@ -120,7 +120,7 @@ def variety_calls(state, seat: int) -> list[dict]:
 
 def type_sheet(table, scorer, lot: random.Random) -> None:
     """A Фантан sheet of two deals typed in by a scorer: one out, the others' cards left."""
-    from tournaments import services as tournaments
+    from tournaments.results import services as results_services
 
     seats = table.seats.count()
     rows = []
@@ -132,7 +132,7 @@ def type_sheet(table, scorer, lot: random.Random) -> None:
                 "cards_left": [0 if s == out else lot.randint(1, 9) for s in range(seats)],
             }
         )
-    tournaments.enter_sheet(table=table, rows=rows, user=scorer)
+    results_services.enter_sheet(table=table, rows=rows, user=scorer)
 
 
 def build() -> dict:
@@ -147,6 +147,7 @@ def build() -> dict:
     from tournaments import roles as officials
     from tournaments import services as tournaments
     from tournaments.models import Tournament
+    from tournaments.run import services as run_services
 
     users = get_user_model().objects
     anna, director, scorer = (users.get(username=n) for n in ("anna", "director", "scorer"))
@@ -179,16 +180,16 @@ def build() -> dict:
         order=["match_points", "points", "opponents", "wins"],
     )
     officials.name_official(tournament=night, account=scorer, role="scorer", by=director)
-    tournaments.add_entrants(tournament=night, players=[*DEMO, *NEWCOMERS], user=director)
+    run_services.add_entrants(tournament=night, players=[*DEMO, *NEWCOMERS], user=director)
     lot = random.Random(3)
-    first = tournaments.draw_round(tournament=night, user=director)
-    tournaments.release_round(round_=first, user=director)
+    first = run_services.draw_round(tournament=night, user=director)
+    run_services.release_round(round_=first, user=director)
     for typed in first.tables.order_by("number"):
         type_sheet(typed, scorer, lot)
-    second = tournaments.draw_round(tournament=night, user=director)
-    tournaments.release_round(round_=second, user=director)
+    second = run_services.draw_round(tournament=night, user=director)
+    run_services.release_round(round_=second, user=director)
     here, typed, *_ = second.tables.order_by("number")
-    table = tournaments.play_here(table=here, user=director).hotseat
+    table = run_services.play_here(table=here, user=director).hotseat
     play_deal(table, director)
     services.next_deal(table=table, after=1, user=director)
     play(table, director, turns=9, reveal_last=False)

@@ -7,7 +7,7 @@ its results with an adjustment). Tournaments are read-only here.
 Permissions are the roles' model permissions (tournaments/migrations/0002_roles.py: the
 club's directors and organisers change rows and adjustments), and then only in a tournament
 the member scores (rows) or directs (adjustments, ``tournaments.roles``). Scorers correct rows
-on the club's own pages (``views_corrections``); the admin is the superusers' tool.
+on the club's own pages (``results.views``); the admin is the superusers' tool.
 
 Every text is the club's: a row in words (seats from 1 with their players), and whole titles
 in place of those Django builds by putting a model's name into "Select %s to change", where
@@ -35,9 +35,11 @@ from simple_history.template_utils import HistoricalRecordContextHelper
 from core import wording
 from core.numbers import signed
 
-from . import roles, selectors_corrections, services
-from .forms import AdjustmentPointsField
+from . import roles, services
 from .models import Adjustment, Entrant, Round, Season, SheetRow, TableSeat, Tournament
+from .results import selectors as results_selectors
+from .results import services as results_services
+from .run.forms import AdjustmentPointsField
 
 
 def refusal_text(exc: services.TournamentError, names: list[str] | None = None) -> str:
@@ -56,12 +58,12 @@ def row_layout(row: SheetRow):
         str(seat.entrant.player)
         for seat in sorted(table.seats.all(), key=lambda seat: seat.position)
     ]
-    return selectors_corrections.columns(table.round.tournament, names)
+    return results_selectors.columns(table.round.tournament, names)
 
 
 def words(layout, data) -> str:
     return "; ".join(
-        f"{label}: {value}" for label, value in selectors_corrections.row_words(layout, data)
+        f"{label}: {value}" for label, value in results_selectors.row_words(layout, data)
     )
 
 
@@ -161,7 +163,9 @@ class SheetRowForm(ReasonForm):
         cleaned = super().clean()
         if "data" in cleaned and not self.has_error("data"):
             try:
-                cleaned["data"] = services.check_row_change(row=self.instance, data=cleaned["data"])
+                cleaned["data"] = results_services.check_row_change(
+                    row=self.instance, data=cleaned["data"]
+                )
             except services.TournamentError as exc:
                 self.add_error("data", refusal_text(exc, self.names))
         return cleaned
@@ -203,7 +207,7 @@ class AdjustmentForm(ReasonForm):
                 self.add_error("entrant", gettext("That entrant is not in this tournament."))
         elif "points" in cleaned and "reason" in cleaned:
             try:
-                services.check_adjustment_change(
+                results_services.check_adjustment_change(
                     adjustment=self.instance, points=cleaned["points"], note=cleaned["reason"]
                 )
             except services.TournamentError as exc:
@@ -241,7 +245,7 @@ class RowWordsContextHelper(JsonContextHelper):
                 continue
             shown += [
                 {"field": column.label, "old": column.old, "new": column.new}
-                for column in selectors_corrections.changes(self.layout, change.old, change.new)
+                for column in results_selectors.changes(self.layout, change.old, change.new)
             ]
         return shown
 
@@ -259,7 +263,7 @@ class ReasonedHistoryAdmin(TitledAdmin, SimpleHistoryAdmin):
     def set_history_delta_changes(self, request, historical_records, **kwargs):
         super().set_history_delta_changes(request, historical_records, **kwargs)
         for record in historical_records:  # the services' first reason, translated
-            record.history_change_reason = selectors_corrections.reason_words(
+            record.history_change_reason = results_selectors.reason_words(
                 record.history_change_reason
             )
 
@@ -392,11 +396,11 @@ class SheetRowAdmin(ReasonedHistoryAdmin):
     def save_model(self, request, obj, form, change):
         reason = form.cleaned_data["reason"]
         if getattr(request, "reverting_to", None) is not None:
-            services.revert_row(
+            results_services.revert_row(
                 row=obj, history_id=request.reverting_to, reason=reason, user=request.user
             )
         else:
-            services.correct_row(
+            results_services.correct_row(
                 row=obj, data=form.cleaned_data["data"], reason=reason, user=request.user
             )
 
@@ -452,7 +456,7 @@ class AdjustmentAdmin(ReasonedHistoryAdmin):
     def save_model(self, request, obj, form, change):
         data = form.cleaned_data
         if not change:
-            added = services.add_adjustment(
+            added = results_services.add_adjustment(
                 round_=data["round"],
                 entrant=data["entrant"],
                 points=data["points"],
@@ -461,14 +465,14 @@ class AdjustmentAdmin(ReasonedHistoryAdmin):
             )
             obj.pk, obj.by, obj.created_at = added.pk, added.by, added.created_at
         elif getattr(request, "reverting_to", None) is not None:
-            services.revert_adjustment(
+            results_services.revert_adjustment(
                 adjustment=obj,
                 history_id=request.reverting_to,
                 reason=data["change_reason"],
                 user=request.user,
             )
         else:
-            services.correct_adjustment(
+            results_services.correct_adjustment(
                 adjustment=obj,
                 points=data["points"],
                 note=data["reason"],

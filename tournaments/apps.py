@@ -11,11 +11,11 @@ class TournamentsConfig(AppConfig):
         from games.selectors import seat_page_part, table_directors
         from games.signals import deal_result_changed, table_abandoned
 
+        from .check_in.selectors import seat_stamp
+        from .check_in.views import seat_check_in
         from .ratings import TournamentTables
         from .receivers import hotseat_deal_changed, hotseat_table_abandoned
         from .roles import directs_table
-        from .selectors_check_in import seat_stamp
-        from .views_check_in import seat_check_in
 
         club_ratings.register(TournamentTables())
         deal_result_changed.connect(hotseat_deal_changed, dispatch_uid="tournament-sheets")

@@ -15,7 +15,7 @@ from core.numbers import signed
 from games import registry
 from games.models import Table as HotseatTable
 
-from .seasons import DEFAULT_PLACE_POINTS, MATCH_POINTS, PLACES
+from .seasons.standings import DEFAULT_PLACE_POINTS, MATCH_POINTS, PLACES
 
 
 def default_place_points() -> list[int]:

@@ -1,5 +1,6 @@
 from .models import RoundTable
-from .services import notify_on_commit, sync_hotseat_rows
+from .results.services import sync_hotseat_rows
+from .services import notify_on_commit
 
 
 def hotseat_deal_changed(sender, deal, **kwargs) -> None:

@@ -265,6 +265,28 @@ def places_by_round(
     return places
 
 
+def entrants_and_adjustments(
+    tournaments: list[Tournament],
+) -> tuple[dict[int, list[Entrant]], dict[int, dict[int, int]]]:
+    """Each tournament's entrants in entry order, and its entrants' adjustments over every
+    round by entrant id, both by tournament id, as ``played_of`` and ``standings_of`` take
+    them (2 queries however many tournaments)."""
+    entrants: dict[int, list[Entrant]] = {t.pk: [] for t in tournaments}
+    for entrant in (
+        Entrant.objects.filter(tournament__in=tournaments)
+        .select_related("player")
+        .order_by("number")
+    ):
+        entrants[entrant.tournament_id].append(entrant)
+    adjusted: dict[int, dict[int, int]] = {}
+    for tournament_id, entrant_id, points in Adjustment.objects.filter(
+        round__tournament__in=tournaments
+    ).values_list("round__tournament_id", "entrant_id", "points"):
+        mine = adjusted.setdefault(tournament_id, {})
+        mine[entrant_id] = mine.get(entrant_id, 0) + points
+    return entrants, adjusted
+
+
 # -- the public pages ------------------------------------------------------------------------
 
 
@@ -294,19 +316,7 @@ def player_tournaments(player) -> list[Entered]:
         .distinct()
         .order_by("-date", "-created_at")
     )
-    entrants: dict[int, list[Entrant]] = {t.pk: [] for t in tournaments}
-    for entrant in (
-        Entrant.objects.filter(tournament__in=tournaments)
-        .select_related("player")
-        .order_by("number")
-    ):
-        entrants[entrant.tournament_id].append(entrant)
-    adjusted: dict[int, dict[int, int]] = {}
-    for tournament_id, entrant_id, points in Adjustment.objects.filter(
-        round__tournament__in=tournaments
-    ).values_list("round__tournament_id", "entrant_id", "points"):
-        mine = adjusted.setdefault(tournament_id, {})
-        mine[entrant_id] = mine.get(entrant_id, 0) + points
+    entrants, adjusted = entrants_and_adjustments(tournaments)
     return [
         Entered(p.tournament, p, standings_of(p, adjusted.get(p.tournament.pk, {})))
         for p in played_of(tournaments, entrants, released_only=True)

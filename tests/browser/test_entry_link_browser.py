@@ -10,6 +10,7 @@ from tests.support.phone_screen import WIDTH
 from tests.support.tournaments import SHORT_CYCLE, TOTALS
 from tournaments import services
 from tournaments.models import ReportedRow, RoundTable, SheetRow, Tournament
+from tournaments.run import services as run_services
 
 pytestmark = [pytest.mark.browser, pytest.mark.servers, pytest.mark.django_db(transaction=True)]
 
@@ -31,8 +32,10 @@ def paper_table(host) -> RoundTable:
         confirmation=True,
     )
     for name in ("Анна", "Борис", "Вера", "Глеб"):
-        services.add_entrant(tournament=tournament, player=name, user=host)
-    services.release_round(round_=services.draw_round(tournament=tournament, user=host), user=host)
+        run_services.add_entrant(tournament=tournament, player=name, user=host)
+    run_services.release_round(
+        round_=run_services.draw_round(tournament=tournament, user=host), user=host
+    )
     return RoundTable.objects.select_related("round__tournament").get(round__tournament=tournament)
 
 

@@ -20,7 +20,7 @@ from tests.support.hotseat import act, current, leaked_cards
 from tests.support.live import next_post
 from tests.support.servers import Member
 from tests.support.tournaments import enter, new_tournament
-from tournaments import services as tournament_services
+from tournaments.run import services as run_services
 
 pytestmark = [pytest.mark.browser, pytest.mark.servers, pytest.mark.django_db(transaction=True)]
 
@@ -125,9 +125,9 @@ def test_a_page_shows_it_is_disconnected_and_catches_up_after_a_restart(
 def test_the_standings_and_round_pages_follow_a_table_played_here_to_its_result(served, tab, host):
     tournament = new_tournament(host, game="leopard", seating="swiss", options={"deals": 1})
     enter(tournament, ["Анна", "Борис"], host)
-    round_ = tournament_services.draw_round(tournament=tournament, user=host)
-    tournament_services.release_round(round_=round_, user=host)
-    hotseat = tournament_services.play_here(table=round_.tables.get(), user=host).hotseat
+    round_ = run_services.draw_round(tournament=tournament, user=host)
+    run_services.release_round(round_=round_, user=host)
+    hotseat = run_services.play_here(table=round_.tables.get(), user=host).hotseat
     (server,) = served(1)
     standings = tab(server)
     standings.goto(f"/tournaments/{tournament.key}/standings/")
@@ -163,9 +163,9 @@ def test_the_directors_run_page_shows_a_check_in_from_a_seat_and_keeps_what_he_t
     def evening():  # round 1 released, its table played on the players' own devices
         tournament = new_tournament(host, rounds_planned=2)
         enter(tournament, ["Анна", "Борис", "Вера", "Глеб"], host)
-        round_ = tournament_services.draw_round(tournament=tournament, user=host)
-        tournament_services.release_round(round_=round_, user=host)
-        table = tournament_services.play_here(table=round_.tables.get(), user=host, devices=True)
+        round_ = run_services.draw_round(tournament=tournament, user=host)
+        run_services.release_round(round_=round_, user=host)
+        table = run_services.play_here(table=round_.tables.get(), user=host, devices=True)
         return tournament, table.hotseat.seats.select_related("player").order_by("position")[0]
 
     tournament, seat = off_the_loop(evening)
@@ -201,7 +201,7 @@ def test_the_directors_draft_keeps_a_half_made_swap_while_a_player_checks_in_fro
     def evening():  # round 1 drawn, a draft
         tournament = new_tournament(host, rounds_planned=2)
         enter(tournament, ["Анна", "Борис", "Вера", "Глеб", "Дарья", "Егор", "Жанна", "Зоя"], host)
-        tournament_services.draw_round(tournament=tournament, user=host)
+        run_services.draw_round(tournament=tournament, user=host)
         return tournament
 
     tournament = off_the_loop(evening)

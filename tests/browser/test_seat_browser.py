@@ -25,7 +25,7 @@ from tests.support.browser import (
 from tests.support.hotseat import current, form_fields, leaked_cards, scrub
 from tests.support.servers import Member
 from tests.support.tournaments import enter, new_tournament
-from tournaments import services as tournament_services
+from tournaments.run import services as run_services
 
 pytestmark = [pytest.mark.browser, pytest.mark.servers, pytest.mark.django_db(transaction=True)]
 
@@ -252,9 +252,9 @@ def test_a_replaced_links_open_page_says_so_and_acts_no_more(served, tab, host, 
 def test_a_seats_page_follows_the_check_in_the_director_makes(served, tab, host):
     tournament = new_tournament(host)  # its director
     enter(tournament, ["Анна", "Борис", "Вера", "Глеб", "Дарья", "Егор"], host)
-    round_ = tournament_services.draw_round(tournament=tournament, user=host)
-    tournament_services.release_round(round_=round_, user=host)
-    played = tournament_services.play_here(
+    round_ = run_services.draw_round(tournament=tournament, user=host)
+    run_services.release_round(round_=round_, user=host)
+    played = run_services.play_here(
         table=round_.tables.order_by("number").first(), user=host, devices=True
     )
     seat = played.hotseat.seats.order_by("position").first()

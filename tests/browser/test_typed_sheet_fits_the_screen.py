@@ -23,6 +23,8 @@ from tests.support.accounts import user_in
 from tests.support.browser import off_the_loop
 from tournaments import services
 from tournaments.models import RoundTable, SheetRow
+from tournaments.results import services as results_services
+from tournaments.run import services as run_services
 
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("transactional_db")]
 
@@ -100,8 +102,10 @@ def tournament_table(user, game: str) -> RoundTable:
     )
     for name in NAMES[:seats]:
         player = Player.objects.get_or_create(name=name)[0]
-        services.add_entrant(tournament=tournament, player=player, user=user)
-    services.release_round(round_=services.draw_round(tournament=tournament, user=user), user=user)
+        run_services.add_entrant(tournament=tournament, player=player, user=user)
+    run_services.release_round(
+        round_=run_services.draw_round(tournament=tournament, user=user), user=user
+    )
     return RoundTable.objects.select_related("round__tournament").get(round__tournament=tournament)
 
 
@@ -178,7 +182,7 @@ ROW_FORM = "main form:has([name^=r1-])"
 def typed_row(user, game: str) -> str:
     """The correction page of the first row of a sheet typed in at the game's largest table."""
     table = tournament_table(user, game)
-    services.enter_sheet(table=table, rows=[GAMES[game][4]], user=user)
+    results_services.enter_sheet(table=table, rows=[GAMES[game][4]], user=user)
     return f"/tournaments/{table.round.tournament.key}/tables/{table.pk}/rows/1/"
 
 

@@ -335,7 +335,7 @@ def test_the_club_has_every_kind_of_thing_the_crawl_must_see(club):
     assert RoundTable.objects.filter(reported=True, reported_row__isnull=False).exists()
     assert Bye.objects.exists()
     # a seat's own page offers its player the next round's check-in: the crawl sees the offer
-    from tournaments.selectors_check_in import seat_offer
+    from tournaments.check_in.selectors import seat_offer
 
     assert any(seat_offer(seat) for seat in Seat.objects.filter(device=True))
 

@@ -19,6 +19,7 @@ from tests.support.accounts import user_in
 from tests.support.commands import run
 from tournaments import services as tournament_services
 from tournaments.models import Tournament
+from tournaments.run import services as run_services
 
 pytestmark = pytest.mark.django_db
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
@@ -209,7 +210,7 @@ def test_an_entry_whose_name_looks_like_a_club_players_is_refused(host, players)
     cup = tournament(host)
     before = club()
     with pytest.raises(tournament_services.EntryRefused) as refused:
-        tournament_services.add_entrants(tournament=cup, players=["Дарья", LATIN_A_NNA], user=host)
+        run_services.add_entrants(tournament=cup, players=["Дарья", LATIN_A_NNA], user=host)
     assert refused.value.index == 1
     assert str(refused.value) == looks_like(LATIN_A_NNA, "Анна")
     assert club() == before and not cup.entrants.exists()
@@ -218,9 +219,7 @@ def test_an_entry_whose_name_looks_like_a_club_players_is_refused(host, players)
 def test_an_entry_in_another_unicode_form_enters_the_club_player(host):
     andrey = add_player(name=NFC_ANDREY)
     cup = tournament(host)
-    [entrant] = tournament_services.add_entrants(
-        tournament=cup, players=[f" {NFD_ANDREY} "], user=host
-    )
+    [entrant] = run_services.add_entrants(tournament=cup, players=[f" {NFD_ANDREY} "], user=host)
     assert entrant.player == andrey and Player.objects.count() == 1
 
 

@@ -21,8 +21,8 @@ from games.models import Cycle, Deal, DealEvent, Seat, Table
 from games.robot_seats import RobotSeat
 from tests.support import club_night
 from tests.support.tournaments import import_text
-from tournaments import services as tournament_services
 from tournaments.models import SheetRow
+from tournaments.results import services as results_services
 
 pytestmark = pytest.mark.django_db
 
@@ -210,7 +210,7 @@ def test_a_corrected_row_re_rates_the_casual_matches_completed_after_its_table(
     # the first table's second row: Богдан went out, not Вика: [4, 1, 0, 2] becomes [4, 0, 1, 2]
     row = first.tables.get(number=1).rows.get(index=2)
     data = {"finish_order": [1], "cards_left": [4, 0, 1, 2]}
-    tournament_services.correct_row(row=row, data=data, reason="Опечатка", user=user)
+    results_services.correct_row(row=row, data=data, reason="Опечатка", user=user)
     corrected = (["Алла", "Богдан", "Вика", "Гриша"], [6, 3, -3, -7])
     expected = openskill_ratings([corrected, FANTAN_POINTS[1], later, *FANTAN_POINTS[2:]])
     assert stored("fantan") == expected
@@ -288,10 +288,10 @@ def test_the_stored_ratings_equal_a_rebuild_after_a_club_night_and_its_correctio
     night = club_night.Tournament.objects.get(name="Клубный вечер")
     confirmed, awaiting = night.rounds.get(number=1).tables.order_by("number")[1:]
     row = confirmed.rows.order_by("index").first()
-    tournament_services.correct_row(
+    results_services.correct_row(
         row=row, data=club_night.typed_row(confirmed, 1), reason="Пересчёт", user=director
     )
-    tournament_services.adjust(
+    results_services.adjust(
         round_=night.rounds.get(number=1),
         entrant=confirmed.seats.first().entrant,
         points=-5,
@@ -300,7 +300,7 @@ def test_the_stored_ratings_equal_a_rebuild_after_a_club_night_and_its_correctio
     )
     key = f"tournament:{night.pk}:{awaiting.pk}"
     assert not RatedMatch.objects.filter(key=key).exists()
-    tournament_services.confirm_sheet(table=awaiting, user=people["organiser"])
+    results_services.confirm_sheet(table=awaiting, user=people["organiser"])
     assert RatedMatch.objects.filter(key=key).exists()
     assert {"fantan", "leopard"} <= set(RatedMatch.objects.values_list("game", flat=True))
     for game in ("fantan", "variety", "leopard"):

@@ -23,7 +23,7 @@ from games.engine import IllegalAction, InvalidRecord, RulesError
 from games.engine.cards import CardError
 from games.pages.shared import message_text
 from tournaments.document import BrokenRule
-from tournaments.forms import RowInputError
+from tournaments.run.forms import RowInputError
 from tournaments.services import SheetRefused, TournamentError
 
 ROOT = Path(__file__).resolve().parents[2]

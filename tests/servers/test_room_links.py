@@ -22,7 +22,7 @@ from games import services as game_services
 from tests.support.accounts import user_in
 from tests.support.servers import Member
 from tests.support.tournaments import enter, new_tournament
-from tournaments import services
+from tournaments.run import services as run_services
 
 pytestmark = [pytest.mark.servers, pytest.mark.django_db(transaction=True)]
 
@@ -42,10 +42,10 @@ def club_night(django_user_model):
     )
     tournament = new_tournament(director, name="Кубок", seating="swiss")
     enter(tournament, NAMES, director)
-    round_ = services.draw_round(tournament=tournament, user=director)
-    services.release_round(round_=round_, user=director)
+    round_ = run_services.draw_round(tournament=tournament, user=director)
+    run_services.release_round(round_=round_, user=director)
     on_phones, real_cards = round_.tables.order_by("number")
-    services.play_here(table=on_phones, user=director, devices=True)
+    run_services.play_here(table=on_phones, user=director, devices=True)
     seated = on_phones.seats.order_by("position").first().entrant.player
     member = user_in(django_user_model, "seated", PLAYER)
     Player.objects.filter(pk=seated.pk).update(user=member)

@@ -17,6 +17,8 @@ from tests.support import DOCUMENTS
 from tournaments import document, roles
 from tournaments import services as tournament_services
 from tournaments.models import RoundTable, Tournament
+from tournaments.results import services as results_services
+from tournaments.run import services as run_services
 
 PEOPLE = ["Анна", "Борис", "Вера", "Глеб", "Дарья", "Alice", "Bob", "Carol", "Dave", "Ева"]
 LIMIT = 2000  # events: far more than any deal below needs
@@ -149,29 +151,29 @@ def tournaments(director, scorer, other_scorer) -> None:
     )
     name_scorers(night, director, scorer, other_scorer)
     for name in PEOPLE:
-        tournament_services.add_entrant(tournament=night, player=name, user=director)
-    first = tournament_services.draw_round(tournament=night, user=director)
-    tournament_services.release_round(round_=first, user=director)
+        run_services.add_entrant(tournament=night, player=name, user=director)
+    first = run_services.draw_round(tournament=night, user=director)
+    run_services.release_round(round_=first, user=director)
     here, confirmed, awaiting = first.tables.order_by("number")
-    table = tournament_services.play_here(table=here, user=director).hotseat
+    table = run_services.play_here(table=here, user=director).hotseat
     play(table, director, deals_over=1)
     for typed in (confirmed, awaiting):
-        tournament_services.enter_sheet(
+        results_services.enter_sheet(
             table=typed, user=scorer, rows=[typed_row(typed, 0), typed_row(typed, 1)]
         )
-    tournament_services.confirm_sheet(table=confirmed, user=other_scorer)
+    results_services.confirm_sheet(table=confirmed, user=other_scorer)
     row = confirmed.rows.order_by("index").first()
-    tournament_services.correct_row(
+    results_services.correct_row(
         row=row, data=typed_row(confirmed, 2), reason="Опечатка в протоколе", user=scorer
     )
-    tournament_services.adjust(
+    results_services.adjust(
         round_=first,
         entrant=night.entrants.get(number=2),
         points=-2,
         reason="Опоздание",
         user=director,
     )
-    tournament_services.withdraw(entrant=night.entrants.get(number=10), user=director)
+    run_services.withdraw(entrant=night.entrants.get(number=10), user=director)
     # Выборы: nine entrants, a bye, a table played here, the second round a draft
     cup = tournament_services.create_tournament(
         user=director,
@@ -186,25 +188,23 @@ def tournaments(director, scorer, other_scorer) -> None:
         order=["match_points", "points", "opponents", "wins"],
     )
     for name in PEOPLE[:9]:
-        tournament_services.add_entrant(tournament=cup, player=name, user=director)
-    first = tournament_services.draw_round(tournament=cup, user=director)
-    tournament_services.release_round(round_=first, user=director)
-    table = tournament_services.play_here(
-        table=first.tables.order_by("number")[0], user=director
-    ).hotseat
+        run_services.add_entrant(tournament=cup, player=name, user=director)
+    first = run_services.draw_round(tournament=cup, user=director)
+    run_services.release_round(round_=first, user=director)
+    table = run_services.play_here(table=first.tables.order_by("number")[0], user=director).hotseat
     play(table, director, events=20)
     # its other table reports itself from the players' phones: a row confirmed, one awaiting
     reported = first.tables.order_by("number")[1]
-    tournament_services.report_row(
-        table=reported, seat=0, data=VARIETY_ROW, seen=tournament_services.report_version(reported)
+    results_services.report_row(
+        table=reported, seat=0, data=VARIETY_ROW, seen=results_services.report_version(reported)
     )
-    tournament_services.confirm_reported_row(
-        table=reported, seat=1, seen=tournament_services.report_version(reported)
+    results_services.confirm_reported_row(
+        table=reported, seat=1, seen=results_services.report_version(reported)
     )
-    tournament_services.report_row(
-        table=reported, seat=2, data=VARIETY_ROW, seen=tournament_services.report_version(reported)
+    results_services.report_row(
+        table=reported, seat=2, data=VARIETY_ROW, seen=results_services.report_version(reported)
     )
-    tournament_services.draw_round(tournament=cup, user=director)
+    run_services.draw_round(tournament=cup, user=director)
     # Леопард on the players' phones: its table played here, every seat on its own device
     phones = tournament_services.create_tournament(
         user=director,
@@ -219,10 +219,10 @@ def tournaments(director, scorer, other_scorer) -> None:
         order=["match_points", "points", "opponents", "wins"],
     )
     for name in PEOPLE[:2]:
-        tournament_services.add_entrant(tournament=phones, player=name, user=director)
-    first = tournament_services.draw_round(tournament=phones, user=director)
-    tournament_services.release_round(round_=first, user=director)
-    tournament_services.play_here(table=first.tables.get(), user=director, devices=True)
+        run_services.add_entrant(tournament=phones, player=name, user=director)
+    first = run_services.draw_round(tournament=phones, user=director)
+    run_services.release_round(round_=first, user=director)
+    run_services.play_here(table=first.tables.get(), user=director, devices=True)
     # Леопард and Фантан imported complete; a Леопард tournament with no round yet
     imported("leopard-swiss-four.json", director)
     imported("fantan-seven-cards.json", director)
@@ -239,7 +239,7 @@ def tournaments(director, scorer, other_scorer) -> None:
         order=["match_points", "points", "opponents", "wins"],
     )
     for name in PEOPLE[:5]:
-        tournament_services.add_entrant(tournament=draft, player=name, user=director)
+        run_services.add_entrant(tournament=draft, player=name, user=director)
     for other in Tournament.objects.exclude(pk=night.pk):
         name_scorers(other, director, scorer)
 

@@ -1,6 +1,6 @@
 """A season for the tests: three Леопард tournaments of one deal a match (a win is 6 match
 points, a draw 3 each, a bye 3), imported from documents by their director, whose standings
-docs/rules/tournaments.md works out by hand (tests/tournaments/test_seasons.py).
+docs/rules/tournaments.md works out by hand (tests/tournaments/seasons/test_seasons.py).
 
 - «Сентябрь» (1 September): Анна, Борис, Вера, Глеб, Дарья; Дарья's bye in round 1, Глеб
   withdrawn after it. Places: Анна 1, Вера 2, Дарья 3, Борис 4, Глеб 5.
@@ -79,6 +79,6 @@ def three_months(user) -> list:
     """The three tournaments, Глеб withdrawn from the first after its first round."""
     tournaments = [leopard(doc, user) for doc in MONTHS]
     gleb = tournaments[0].entrants.get(player__name="Глеб")
-    gleb.withdrawn_after = 1  # as services.withdraw leaves him: his results stand
+    gleb.withdrawn_after = 1  # as run.services.withdraw leaves him: his results stand
     gleb.save(update_fields=["withdrawn_after"])
     return tournaments

@@ -17,9 +17,11 @@ from club.models import Player
 from club.roles import DIRECTOR, ORGANISER
 from games import registry, selectors, services
 from tests.support import EXAMPLES
-from tournaments import document, services_seasons
+from tournaments import document
 from tournaments import services as tournament_services
 from tournaments.models import Tournament
+from tournaments.run import services as run_services
+from tournaments.seasons import services as season_services
 
 NAMES = ["Анна", "Борис", "Вера", "Глеб"]
 LIMIT = 1500  # events: far more than any deal below needs
@@ -213,11 +215,11 @@ def build(user) -> tuple[list, list]:
 def season(user) -> dict:
     """A season of the Выборы tournaments above: its standings, its leaders' chart, and its
     management page."""
-    made = services_seasons.create_season(
+    made = season_services.create_season(
         user=user, name="Осень", game="variety", scoring="places", place_points=[10, 8, 6, 5]
     )
     for joining in Tournament.objects.filter(game="variety").order_by("date", "pk"):
-        made = services_seasons.add_tournament(
+        made = season_services.add_tournament(
             season=made, tournament=joining, user=user, version=made.version
         )
     base = f"/tournaments/seasons/{made.key}/"
@@ -267,11 +269,11 @@ def tournament(user) -> dict:
         order=["match_points", "points", "opponents", "wins"],
     )
     for name in NAMES + ["Дарья", "Alice", "Bob", "Carol", "Dave"]:
-        tournament_services.add_entrant(tournament=made, player=name, user=user)
-    first = tournament_services.draw_round(tournament=made, user=user)
-    tournament_services.release_round(round_=first, user=user)
+        run_services.add_entrant(tournament=made, player=name, user=user)
+    first = run_services.draw_round(tournament=made, user=user)
+    run_services.release_round(round_=first, user=user)
     played, typed = first.tables.order_by("number")
-    tournament_services.play_here(table=played, user=user)
+    run_services.play_here(table=played, user=user)
     base = f"/tournaments/{made.key}/"
     entrant = made.entrants.select_related("player").first()
     public = [

@@ -6,6 +6,7 @@ import json
 
 from tests.support import EXAMPLES
 from tournaments import document, selectors, services
+from tournaments.run import services as run_services
 
 # A short cycle that passes every check: (contract, attackers, scores).
 SHORT_CYCLE = [
@@ -70,4 +71,6 @@ def new_tournament(host, game="variety", **changes):
 
 
 def enter(tournament, names, host):
-    return [services.add_entrant(tournament=tournament, player=name, user=host) for name in names]
+    return [
+        run_services.add_entrant(tournament=tournament, player=name, user=host) for name in names
+    ]

@@ -19,6 +19,7 @@ from tests.support.sockets import ORIGIN, socket
 from tests.support.tournaments import enter, new_tournament
 from tournaments import services as tournament_services
 from tournaments.models import Tournament
+from tournaments.run import services as run_services
 
 
 def watch_url(table) -> str:
@@ -259,7 +260,7 @@ def test_a_tournament_socket_is_public_and_tells_each_change(django_user_model):
         communicator = socket(path, ORIGIN)
         assert (await communicator.connect())[0]
         first = json.loads(await communicator.receive_from())
-        await database_sync_to_async(tournament_services.add_entrant)(
+        await database_sync_to_async(run_services.add_entrant)(
             tournament=tournament, player="Анна", user=director
         )
         second = json.loads(await communicator.receive_from())
@@ -276,9 +277,9 @@ def test_a_tournament_socket_is_public_and_tells_each_change(django_user_model):
 def test_a_round_page_links_the_spectators_of_its_tables_played_here_and_follows_them(client, host):
     tournament = new_tournament(host, game="leopard", seating="swiss", options={"deals": 1})
     enter(tournament, ["Анна", "Борис"], host)
-    round_ = tournament_services.draw_round(tournament=tournament, user=host)
-    tournament_services.release_round(round_=round_, user=host)
-    hotseat = tournament_services.play_here(table=round_.tables.get(), user=host).hotseat
+    round_ = run_services.draw_round(tournament=tournament, user=host)
+    run_services.release_round(round_=round_, user=host)
+    hotseat = run_services.play_here(table=round_.tables.get(), user=host).hotseat
     watch = f'href="/watch/{hotseat.watch_key}/"'
     for address in (f"/tournaments/{tournament.key}/rounds/1/", f"/tournaments/{tournament.key}/"):
         page = client.get(address).content.decode()

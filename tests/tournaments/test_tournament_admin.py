@@ -14,6 +14,7 @@ from tests.support import EXAMPLES
 from tests.support.accounts import name_official, user_in
 from tournaments import document, selectors, services
 from tournaments.models import Adjustment, RoundTable, SheetRow, Tournament
+from tournaments.results import services as results_services
 
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
@@ -75,7 +76,7 @@ def edit_row(client, row, data, reason):
 
 
 def test_the_admin_pages_open(admin_client, tournament, row):
-    adjustment = services.adjust(
+    adjustment = results_services.adjust(
         round_=tournament.rounds.first(),
         entrant=tournament.entrants.first(),
         points=-2,
@@ -145,7 +146,7 @@ def test_an_edit_without_a_reason_is_refused_and_changes_nothing(admin_client, t
     assert row.data == FIRST and not row.history.exists()
     assert standings(tournament) == before
     with pytest.raises(services.TournamentError):
-        services.correct_row(row=row, data=CORRECTED, reason=" ", user=None)
+        results_services.correct_row(row=row, data=CORRECTED, reason=" ", user=None)
     row.refresh_from_db()
     assert row.data == FIRST
 
@@ -165,7 +166,7 @@ def test_an_inconsistent_row_is_refused_with_the_reason_and_changes_nothing(
     assert row.data == FIRST and not row.history.exists()
     assert standings(tournament) == before
     with pytest.raises(services.SheetRefused) as refused:
-        services.correct_row(row=row, data=INCONSISTENT, reason="typo", user=None)
+        results_services.correct_row(row=row, data=INCONSISTENT, reason="typo", user=None)
     assert refused.value.row == 1
     assert not AuditEntry.objects.filter(verb="sheet.correct").exists()
 
@@ -205,7 +206,7 @@ def test_a_scorer_corrects_rows_but_not_adjustments(scorer_client, tournament, r
     assert row.data == CORRECTED
     assert row.history.latest("history_date").history_user.username == "sam"
 
-    adjustment = services.adjust(
+    adjustment = results_services.adjust(
         round_=tournament.rounds.first(),
         entrant=tournament.entrants.first(),
         points=-2,
@@ -279,7 +280,7 @@ def test_a_director_adds_corrects_and_reverts_an_adjustment(director_client, tou
 def test_a_director_of_another_tournament_changes_none_of_its_scores(
     client, django_user_model, tournament, row
 ):
-    adjustment = services.adjust(
+    adjustment = results_services.adjust(
         round_=tournament.rounds.first(),
         entrant=tournament.entrants.first(),
         points=-2,
@@ -314,7 +315,7 @@ def test_a_director_of_another_tournament_changes_none_of_its_scores(
 
 
 def test_anyone_else_cannot_change_scores(client, django_user_model, tournament, row):
-    adjustment = services.adjust(
+    adjustment = results_services.adjust(
         round_=tournament.rounds.first(),
         entrant=tournament.entrants.first(),
         points=-2,
@@ -357,7 +358,7 @@ def test_a_hotseat_tables_rows_are_not_edited(admin_client, django_user_model, t
     good = {"contract": 8, "attackers": [2, 3], "scores": [-8, -8, -18, -18]}
     assert edit_row(admin_client, row, good, "played wrongly").status_code == 403
     with pytest.raises(services.TournamentError) as refused:
-        services.correct_row(row=row, data=good, reason="played wrongly", user=None)
+        results_services.correct_row(row=row, data=good, reason="played wrongly", user=None)
     assert "adjustment" in refused.value.message
     row.refresh_from_db()
     assert row.data["scores"] == [-16, -16, -10, -10]
@@ -390,13 +391,13 @@ def test_the_admins_row_pages_word_the_row_with_seats_from_1_and_their_players(
 def test_the_first_versions_reason_is_the_services_marked_text(admin_client, row):
     assert edit_row(admin_client, row, CORRECTED, "Misread").status_code == 302
     first = row.history.earliest("history_id")
-    assert first.history_change_reason == services.FIRST_REASON == "as entered"
+    assert first.history_change_reason == results_services.FIRST_REASON == "as entered"
     page = " ".join(admin_client.get(history_url(row), **EN).content.decode().split())
     assert "as entered" in page
 
 
 def test_the_admins_titles_are_sentences_of_their_own(admin_client, tournament, row):
-    adjustment = services.adjust(
+    adjustment = results_services.adjust(
         round_=tournament.rounds.first(),
         entrant=tournament.entrants.first(),
         points=-2,

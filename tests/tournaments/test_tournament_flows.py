@@ -37,6 +37,8 @@ from tournaments.models import (
     TableSeat,
     Tournament,
 )
+from tournaments.results import services as results_services
+from tournaments.run import services as run_services
 
 pytestmark = pytest.mark.django_db
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
@@ -469,10 +471,10 @@ def test_a_table_played_here_stops_at_its_complete_sheet_and_sends_its_players_t
         order=["match_points", "points", "opponents", "wins"],
     )
     for name in ("Анна", "Борис"):
-        services.add_entrant(tournament=tournament, player=name, user=director)
-    round_ = services.draw_round(tournament=tournament, user=director)
-    services.release_round(round_=round_, user=director)
-    table = services.play_here(table=round_.tables.get(), user=director)
+        run_services.add_entrant(tournament=tournament, player=name, user=director)
+    round_ = run_services.draw_round(tournament=tournament, user=director)
+    run_services.release_round(round_=round_, user=director)
+    table = run_services.play_here(table=round_.tables.get(), user=director)
     hotseat = table.hotseat
     round_url = reverse("tournament-round", args=[tournament.key, 1])
     client.force_login(director)
@@ -657,13 +659,13 @@ def running(director, scorer, other_scorer, players):
     name_official(tournament, scorer)
     name_official(tournament, other_scorer)
     for player in [*players, "Дарья", "Евгений", "Жанна", "Зоя"]:
-        services.add_entrant(tournament=tournament, player=player, user=director)
-    services.release_round(
-        round_=services.draw_round(tournament=tournament, user=director), user=director
+        run_services.add_entrant(tournament=tournament, player=player, user=director)
+    run_services.release_round(
+        round_=run_services.draw_round(tournament=tournament, user=director), user=director
     )
     first, _ = tables_of(tournament, 1)
-    services.enter_sheet(table=first, rows=as_rows(CYCLE_A), user=other_scorer)
-    services.draw_round(tournament=tournament, user=director)
+    results_services.enter_sheet(table=first, rows=as_rows(CYCLE_A), user=other_scorer)
+    run_services.draw_round(tournament=tournament, user=director)
     return tournament
 
 

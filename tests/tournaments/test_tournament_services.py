@@ -16,6 +16,8 @@ from tests.support.tournaments import enter, new_tournament
 from tournaments import selectors, services
 from tournaments.document import BrokenRule, NotADocument, read
 from tournaments.models import Bye, Round, SheetRow, TableSeat, Tournament
+from tournaments.results import services as results_services
+from tournaments.run import services as run_services
 
 NAMES = ["Анна", "Борис", "Вера", "Глеб", "Дарья"]
 
@@ -54,7 +56,7 @@ SHORT_CYCLE = [  # Выборы, contract 2 (+2 a trick): seats 0 and 1 attack a
 def test_a_round_is_seated_as_a_draft_changed_by_hand_released_and_its_sheet_counts(host):
     tournament = new_tournament(host)
     entrants = enter(tournament, NAMES, host)
-    round_ = services.draw_round(tournament=tournament, user=host)
+    round_ = run_services.draw_round(tournament=tournament, user=host)
     assert not round_.released
     tables, byes = seated(round_)
     assert [len(t) for t in tables] == [4] and len(byes) == 1
@@ -62,15 +64,15 @@ def test_a_round_is_seated_as_a_draft_changed_by_hand_released_and_its_sheet_cou
     # the director swaps the bye with the first seat
     bye = next(e for e in entrants if e.player.name == byes[0])
     first = next(e for e in entrants if e.player.name == tables[0][0])
-    services.swap(round_=round_, first=bye, second=first, user=host)
+    run_services.swap(round_=round_, first=bye, second=first, user=host)
     swapped, byes_after = seated(round_)
     assert swapped[0][0] == bye.player.name and byes_after == [first.player.name]
     with pytest.raises(services.TournamentError):  # not before it is released
-        services.enter_sheet(table=round_.tables.get(), rows=SHORT_CYCLE, user=host)
-    services.release_round(round_=round_, user=host)
+        results_services.enter_sheet(table=round_.tables.get(), rows=SHORT_CYCLE, user=host)
+    run_services.release_round(round_=round_, user=host)
     with pytest.raises(services.TournamentError):  # a released round stays as it is
-        services.swap(round_=round_, first=bye, second=first, user=host)
-    services.enter_sheet(table=round_.tables.get(), rows=SHORT_CYCLE, user=host)
+        run_services.swap(round_=round_, first=bye, second=first, user=host)
+    results_services.enter_sheet(table=round_.tables.get(), rows=SHORT_CYCLE, user=host)
     standings = selectors.standings(tournament).as_json()
     by_name = {row["player"]: row for row in standings}
     # seat 0 took 16+10+16+16, seat 1 16+10+10+10, seat 2 10+16+16+10, seat 3 10+16+10+16
@@ -93,17 +95,17 @@ def test_a_round_is_seated_as_a_draft_changed_by_hand_released_and_its_sheet_cou
 def test_a_faulty_row_names_its_row_and_nothing_is_saved(host):
     tournament = new_tournament(host)
     enter(tournament, NAMES[:4], host)
-    round_ = services.draw_round(tournament=tournament, user=host)
-    services.release_round(round_=round_, user=host)
+    round_ = run_services.draw_round(tournament=tournament, user=host)
+    run_services.release_round(round_=round_, user=host)
     rows = [dict(row) for row in SHORT_CYCLE]
     rows[2] = {"contract": 2, "attackers": [0, 2], "scores": [16, 10, 14, 10]}  # partners differ
     with pytest.raises(services.SheetRefused) as refused:
-        services.enter_sheet(table=round_.tables.get(), rows=rows, user=host)
+        results_services.enter_sheet(table=round_.tables.get(), rows=rows, user=host)
     assert refused.value.row == 3
     assert not SheetRow.objects.exists()
     too_many = SHORT_CYCLE + [SHORT_CYCLE[0]]  # a fifth row after a complete short cycle
     with pytest.raises(services.SheetRefused) as refused:
-        services.enter_sheet(table=round_.tables.get(), rows=too_many, user=host)
+        results_services.enter_sheet(table=round_.tables.get(), rows=too_many, user=host)
     assert refused.value.row == 5 and not SheetRow.objects.exists()
 
 
@@ -112,26 +114,28 @@ def test_with_confirmation_a_typed_sheet_counts_once_another_scorer_confirms(
 ):
     tournament = new_tournament(host, confirmation=True)
     enter(tournament, NAMES[:4], host)
-    round_ = services.draw_round(tournament=tournament, user=host)
-    services.release_round(round_=round_, user=host)
+    round_ = run_services.draw_round(tournament=tournament, user=host)
+    run_services.release_round(round_=round_, user=host)
     table = round_.tables.get()
-    services.enter_sheet(table=table, rows=SHORT_CYCLE, user=host)
+    results_services.enter_sheet(table=table, rows=SHORT_CYCLE, user=host)
     assert {row["match_points"] for row in selectors.standings(tournament).as_json()} == {0}
     with pytest.raises(services.TournamentError):
-        services.confirm_sheet(table=table, user=host)  # not the one who typed it
+        results_services.confirm_sheet(table=table, user=host)  # not the one who typed it
     other = django_user_model.objects.create_user("second", password="pw-for-tests-only")
-    services.confirm_sheet(table=table, user=other)
+    results_services.confirm_sheet(table=table, user=other)
     assert sum(row["match_points"] for row in selectors.standings(tournament).as_json()) == 12
 
 
 def test_late_entry_is_seated_from_the_next_round_and_a_withdrawal_is_not_seated_again(host):
     tournament = new_tournament(host, game="leopard", seating="swiss", options={"deals": 1})
     entrants = enter(tournament, NAMES[:4], host)
-    services.release_round(round_=services.draw_round(tournament=tournament, user=host), user=host)
-    late = services.add_entrant(tournament=tournament, player="Дарья", user=host)
-    services.withdraw(entrant=entrants[0], user=host)
+    run_services.release_round(
+        round_=run_services.draw_round(tournament=tournament, user=host), user=host
+    )
+    late = run_services.add_entrant(tournament=tournament, player="Дарья", user=host)
+    run_services.withdraw(entrant=entrants[0], user=host)
     assert late.joined_round == 2
-    second = services.draw_round(tournament=tournament, user=host)
+    second = run_services.draw_round(tournament=tournament, user=host)
     tables, byes = seated(second)
     names = sorted(n for t in tables for n in t) + byes
     assert "Дарья" in names and NAMES[0] not in names and len(names) == 4
@@ -148,15 +152,17 @@ def play_deal(hotseat, host):
 def test_a_table_played_here_fills_its_sheet_in_the_transaction_of_its_last_action(host):
     tournament = new_tournament(host, game="leopard", seating="swiss", options={"deals": 2})
     enter(tournament, NAMES[:2], host)
-    round_ = services.draw_round(tournament=tournament, user=host)
-    services.release_round(round_=round_, user=host)
-    table = services.play_here(table=round_.tables.get(), user=host)
+    round_ = run_services.draw_round(tournament=tournament, user=host)
+    run_services.release_round(round_=round_, user=host)
+    table = run_services.play_here(table=round_.tables.get(), user=host)
     hotseat = table.hotseat
     assert [s.player.name for s in hotseat.seats.order_by("position")] == [
         seat.entrant.player.name for seat in table.seats.order_by("position")
     ]
     with pytest.raises(services.TournamentError):  # its sheet comes from its deals
-        services.enter_sheet(table=table, rows=[{"scores": [1, 2], "ender": None}], user=host)
+        results_services.enter_sheet(
+            table=table, rows=[{"scores": [1, 2], "ender": None}], user=host
+        )
     act(hotseat, user=host)
     assert not SheetRow.objects.exists()
     deal = play_deal(hotseat, host)
