@@ -6,8 +6,10 @@ from dataclasses import dataclass
 
 from django.db.models import Count, OuterRef, Subquery
 
+from ratings.models import Rating, RatingStep
+
 from . import skill
-from .models import Player, Rating, RatingStep
+from .models import Player
 
 RECENT = 10  # the ladder's change: over a player's last ten rated matches
 

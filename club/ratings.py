@@ -15,8 +15,9 @@ from typing import Protocol
 
 from django.db import transaction
 
+from ratings.models import Ladder, RatedMatch, Rating, RatingStep
+
 from . import skill
-from .models import Ladder, RatedMatch, Rating, RatingStep
 
 
 @dataclass(frozen=True)

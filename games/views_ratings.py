@@ -7,7 +7,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from club import ladder
-from club.models import Rating
+from ratings.models import Rating
 
 from . import registry
 

@@ -16,9 +16,10 @@ from django.utils.translation import gettext as _
 from club import ladder, ratings
 from club.charts import Chart, Series, line_chart
 from club.ladder import Record, Rung, Step
-from club.models import Player, Rating
+from club.models import Player
 from club.ratings import Named
 from games import registry
+from ratings.models import Rating
 
 from .models import Tournament
 from .ratings import TournamentTables

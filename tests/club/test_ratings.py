@@ -14,10 +14,11 @@ from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
 from club import ladder, notices, ratings, skill
-from club.models import Player, RatedMatch, Rating, RatingStep
+from club.models import Player
 from games import services as game_services
 from games.models import Cycle, Deal, DealEvent, Seat, Table
 from games.robot_seats import RobotSeat
+from ratings.models import RatedMatch, Rating, RatingStep
 from tests.support import club_night
 from tests.support.tournaments import import_text
 from tournaments import services as tournament_services
