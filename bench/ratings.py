@@ -193,8 +193,8 @@ def main() -> int:
     from django.test.utils import setup_databases, setup_test_environment, teardown_databases
 
     import config.machine
-    from club import ratings
     from games.models import Table
+    from ratings import services
 
     # The test client's environment, but the templates rendered as served (as manage.py
     # bench does): the test environment has every render send a signal.
@@ -225,7 +225,7 @@ def main() -> int:
                 for k in (0, 4)
             ],
         )
-        ratings.rebuild(GAME)
+        services.rebuild(GAME)
         small = ladder_page(client)
         Table.objects.all().delete()
 

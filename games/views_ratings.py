@@ -6,7 +6,7 @@ from django.http import Http404
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from club import ladder
+from ratings import ladder
 from ratings.models import Rating
 
 from . import registry

@@ -8,3 +8,14 @@ class RatingsConfig(AppConfig):
 
     name = "ratings"
     verbose_name = _("Ratings")
+
+    def ready(self):
+        from games.signals import deal_result_changed
+        from tournaments.signals import results_changed
+
+        from . import casual_tables, services, tournament_tables
+
+        services.register(casual_tables.CasualTables())
+        services.register(tournament_tables.TournamentTables())
+        deal_result_changed.connect(casual_tables.deal_result_changed, dispatch_uid="ratings")
+        results_changed.connect(tournament_tables.results_changed, dispatch_uid="ratings")

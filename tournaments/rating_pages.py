@@ -13,16 +13,16 @@ from django.core.paginator import Page, Paginator
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club import ladder, ratings
 from club.charts import Chart, Series, line_chart
-from club.ladder import Record, Rung, Step
 from club.models import Player
-from club.ratings import Named
 from games import registry
+from ratings import ladder, services
+from ratings.ladder import Record, Rung, Step
 from ratings.models import Rating
+from ratings.services import Named
+from ratings.tournament_tables import TournamentTables
 
 from .models import Tournament
-from .ratings import TournamentTables
 
 REGULAR = 3  # an opponent met this many times in rated matches has his record shown
 RESULTS_A_PAGE = 20  # of his rated matches in one game, the newest first
@@ -119,7 +119,7 @@ def names(keys: Iterable[str]) -> dict[str, Named]:
     source)."""
     by_source = defaultdict(list)
     for key in keys:
-        by_source[ratings.source_of(key)].append(key)
+        by_source[services.source_of(key)].append(key)
     found: dict[str, Named] = {}
     for source, keyed in by_source.items():
         found.update(source.describe(keyed))

@@ -15,8 +15,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from club import ladder, ratings, skill
 from club.models import Player
+from ratings import ladder, services, skill
 from tests.support.ratings import casual_tables, expected_skills
 from tests.support.rules_pages import Node, Tree
 from tests.support.tournaments import import_text, points_of
@@ -108,7 +108,7 @@ def rated(host, players):
     """Twelve casual deals of the four a month ago, then a tournament table of theirs (with
     Дарья's bye), rated as the import rates it."""
     casual(host, players, DEALS, timezone.now() - timedelta(days=30))
-    ratings.rebuild("fantan")
+    services.rebuild("fantan")
     tournament = import_text(fantan_tournament("Кубок клуба", NAMES, byes=["Дарья"]))
     return tournament
 
@@ -192,7 +192,7 @@ def test_his_record_against_each_opponent_met_three_times(client, rated, players
     anna = players[0]
     dasha = Player.objects.get(name="Дарья")
     casual(host, [anna, dasha], [[1, 0], [0, 0]], timezone.now() - timedelta(days=2))
-    ratings.rebuild("fantan")  # two matches with Дарья: not a regular opponent
+    services.rebuild("fantan")  # two matches with Дарья: not a regular opponent
     part = section(player_page(client, anna), "fantan")
     records = captioned(part, "Record against each regular opponent")
     assert cells(records.find_all("thead")[0].find_all("tr")[0]) == [
@@ -218,7 +218,7 @@ def test_his_record_against_each_opponent_met_three_times(client, rated, players
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_a_provisional_rating_on_his_page_is_marked_and_explained(client, host, players, language):
     casual(host, players, DEALS[:2], timezone.now() - timedelta(days=1))
-    ratings.rebuild("fantan")
+    services.rebuild("fantan")
     part = section(player_page(client, players[0], language), "fantan")
     words = {
         "en": ("Rating: Fan-Tan", "provisional: fewer matches than needed"),
@@ -251,11 +251,11 @@ def test_his_page_costs_the_same_queries_for_30_rated_matches_as_for_3(client, h
     start = timezone.now() - timedelta(days=60)
     import_text(fantan_tournament("Кубок", NAMES))
     casual(host, players, DEALS[:2], start)
-    ratings.rebuild("fantan")
+    services.rebuild("fantan")
     few = page_queries(client, players[0])
     assert len(results_of(client, players[0])) == 3
     casual(host, players, DEALS * 2 + DEALS[:3], start + timedelta(days=1))
-    ratings.rebuild("fantan")
+    services.rebuild("fantan")
     assert len(results_of(client, players[0])) == 20  # a page of them
     assert page_queries(client, players[0]) == few
 
@@ -265,7 +265,7 @@ def test_his_rated_matches_come_twenty_a_page_with_links_to_earlier_and_newer(
 ):
     start = timezone.now() - timedelta(days=60)
     casual(host, players, DEALS * 2 + DEALS[:6], start)  # 30 rated matches
-    ratings.rebuild("fantan")
+    services.rebuild("fantan")
     anna = players[0]
     url = reverse("player-tournaments", args=[anna.pk])
 
