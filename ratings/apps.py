@@ -12,10 +12,12 @@ class RatingsConfig(AppConfig):
     def ready(self):
         from games.signals import deal_result_changed
         from tournaments.signals import results_changed
+        from tournaments.views_public import rating_changes
 
-        from . import casual_tables, services, tournament_tables
+        from . import casual_tables, pages, services, tournament_tables
 
         services.register(casual_tables.CasualTables())
         services.register(tournament_tables.TournamentTables())
         deal_result_changed.connect(casual_tables.deal_result_changed, dispatch_uid="ratings")
         results_changed.connect(tournament_tables.results_changed, dispatch_uid="ratings")
+        rating_changes(pages.tournament_changes)  # the standings' rating column

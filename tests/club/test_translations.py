@@ -103,7 +103,7 @@ def test_the_compiled_catalogue_matches_the_po_file():
 def test_every_translatable_string_of_the_code_is_in_the_catalogue(tmp_path):
     """makemessages on a copy of the project finds nothing the catalogue lacks."""
     base = Path(settings.BASE_DIR)
-    for name in ("config", "club", "games", "tournaments", "templates", "locale"):
+    for name in ("config", "club", "games", "tournaments", "ratings", "templates", "locale"):
         shutil.copytree(
             base / name, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__", "*.mo")
         )

@@ -329,3 +329,22 @@ def test_the_standings_show_no_rating_column_before_a_table_is_rated(client, hos
     tournament = new_tournament(host, game="fantan", options={})
     enter(tournament, NAMES, host)
     assert standings_rating(client, tournament) == {}
+
+
+def test_the_standings_show_no_rating_column_with_no_ratings_app_to_ask(client, rated, monkeypatch):
+    """The tournaments app only asks for the column (the ratings app adds it when ready)."""
+    from tournaments import views_public
+
+    assert standings_rating(client, rated)
+    monkeypatch.setattr(views_public, "RATING_CHANGES", [])
+    assert standings_rating(client, rated) == {}
+
+
+def test_the_players_former_address_leads_to_his_page_for_good_with_its_query(client):
+    anna = Player.objects.create(name="Анна")
+    response = client.get(f"/tournaments/players/{anna.pk}/?fantan-page=2")
+    assert response.status_code == 301
+    assert response["Location"] == f"/ratings/players/{anna.pk}/?fantan-page=2"
+    assert reverse("player-tournaments", args=[anna.pk]) == f"/ratings/players/{anna.pk}/"
+    assert client.get(f"/tournaments/players/{anna.pk}/").status_code == 301
+    assert client.get("/tournaments/players/999999/", follow=True).status_code == 404

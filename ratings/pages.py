@@ -1,8 +1,8 @@
-"""What the public pages show of the club's ratings (club.ladder): on a player's page, game
+"""What the public pages show of the club's ratings (``ladder``): on a player's page, game
 by game, his rating and place on the ladder, its history as a chart, his rated matches and
-his record against each regular opponent; on a tournament's standings, each entrant's rating
-before its first rated table and after its last. Here, not in club or games: a player's
-rated matches are named by every source, the tournaments' among them."""
+his record against each regular opponent; on a tournament's standings (the tournaments app
+asks, ``tournaments.views_public.rating_changes``), each entrant's rating before its first
+rated table and after its last. A player's rated matches are named by every source."""
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
@@ -16,13 +16,13 @@ from django.utils.translation import gettext as _
 from club.charts import Chart, Series, line_chart
 from club.models import Player
 from games import registry
-from ratings import ladder, services
-from ratings.ladder import Record, Rung, Step
-from ratings.models import Rating
-from ratings.services import Named
-from ratings.tournament_tables import TournamentTables
+from tournaments.models import Tournament
 
-from .models import Tournament
+from . import ladder, services
+from .ladder import Record, Rung, Step
+from .models import Rating
+from .services import Named
+from .tournament_tables import TournamentTables
 
 REGULAR = 3  # an opponent met this many times in rated matches has his record shown
 RESULTS_A_PAGE = 20  # of his rated matches in one game, the newest first
