@@ -1,11 +1,16 @@
-"""The apps import one way: ``club`` imports neither ``games`` nor ``tournaments``, ``games``
-may import ``club`` but never ``tournaments``; ``tournaments`` may import both."""
+"""The apps import one way: ``club`` imports none of ``games``, ``tournaments`` and
+``ratings``; ``games`` may import ``club`` but neither ``tournaments`` nor ``ratings``;
+``tournaments`` may import both but never ``ratings``, which may import every app."""
 
 import ast
 from pathlib import Path
 
 BASE = Path(__file__).resolve().parents[2]
-FORBIDDEN = {"club": {"games", "tournaments"}, "games": {"tournaments"}}
+FORBIDDEN = {
+    "club": {"games", "tournaments", "ratings"},
+    "games": {"tournaments", "ratings"},
+    "tournaments": {"ratings"},
+}
 
 
 def imports(path: Path):
@@ -38,6 +43,9 @@ def test_an_import_against_the_order_is_found_wherever_it_stands(tmp_path):
         ("club/sub", "def f():\n    import tournaments.roles\n"),
         ("games", "from tournaments import roles\nfrom club import roles\n"),
         ("tournaments", "from games import registry\nfrom club import roles\n"),
+        ("tournaments/sub", "from ratings.services import rerate\n"),
+        ("games/sub", "def f():\n    from ratings import ladder\n"),
+        ("ratings", "from tournaments import signals\nfrom games import signals\n"),
     ]:
         (tmp_path / app).mkdir(parents=True)
         (tmp_path / app / "module.py").write_text(source)
@@ -46,4 +54,6 @@ def test_an_import_against_the_order_is_found_wherever_it_stands(tmp_path):
         "club/module.py:1 imports games",
         "club/sub/module.py:2 imports tournaments",
         "games/module.py:1 imports tournaments",
+        "games/sub/module.py:2 imports ratings",
+        "tournaments/sub/module.py:1 imports ratings",
     ]

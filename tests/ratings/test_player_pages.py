@@ -3,8 +3,9 @@ rated in: his rating (marked while provisional), his place on the ladder and his
 matches; a chart of his rating after each match whose numbers are his history; each rated
 match (date, name linked to the tournament's round, his place of how many, his points, his
 rating after and its change); his record against each opponent met three times or more. The
-same queries for 30 rated matches as for 3. A tournament's standings: each entrant's rating
-before its first rated table and after its last, none for one who has not played a table."""
+same queries for 30 rated matches as for 3; his page's former address leads to it. A
+tournament's standings: each entrant's rating before its first rated table and after its
+last, none for one who has not played a table."""
 
 import json
 from datetime import timedelta
