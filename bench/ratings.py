@@ -150,7 +150,7 @@ def rebuild() -> tuple[float, float, int]:
     machine's other work does not add to), and the matches it rated."""
     from django.core.management import call_command
 
-    from club.models import RatedMatch
+    from ratings.models import RatedMatch
 
     started, cpu = time.perf_counter(), time.process_time()
     call_command("ratings", "rebuild", stdout=io.StringIO())
@@ -163,7 +163,7 @@ def ladder_page(client) -> tuple[int, float, int]:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from club.models import Rating
+    from ratings.models import Rating
 
     url = f"/ratings/{GAME}/"
     client.get(url)  # warm: templates, translations
@@ -193,8 +193,8 @@ def main() -> int:
     from django.test.utils import setup_databases, setup_test_environment, teardown_databases
 
     import config.machine
-    from club import ratings
     from games.models import Table
+    from ratings import services
 
     # The test client's environment, but the templates rendered as served (as manage.py
     # bench does): the test environment has every render send a signal.
@@ -225,7 +225,7 @@ def main() -> int:
                 for k in (0, 4)
             ],
         )
-        ratings.rebuild(GAME)
+        services.rebuild(GAME)
         small = ladder_page(client)
         Table.objects.all().delete()
 

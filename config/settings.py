@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "games",
     *GAMES.values(),  # each game is an app: its templates and static files are found
     "tournaments",
+    "ratings",  # the club's ratings: it may import every app above, none imports it
     "club.apps.SignInThrottlingConfig",  # django-axes: sign-in throttling
 ]
 

@@ -22,6 +22,7 @@ urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("", include("ratings.urls")),  # before the tournaments': a player's former address
     path("tournaments/", include("tournaments.urls")),
     # a table's entry link: its players report its rows
     path("e/", include("tournaments.results.entry_urls")),

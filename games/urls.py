@@ -1,14 +1,11 @@
 from django.urls import path
 
-from . import views_ratings
 from .pages import host, replays, seat, site, tables, watch
 
 urlpatterns = [
     path("", site.home, name="home"),
     path("healthz", site.healthz, name="healthz"),
     path("rules/<str:game>/", site.rules, name="rules"),
-    path("ratings/", views_ratings.ladders, name="ladders"),
-    path("ratings/<str:game>/", views_ratings.ladder_page, name="ladder"),
     path("tables/", tables.tables, name="tables"),
     path("tables/new/<str:game>/", tables.new_table, name="new-table"),
     path("t/<str:token>/", host.table_view, name="table"),

@@ -7,17 +7,14 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self):
-        from club import ratings as club_ratings
         from games.selectors import seat_page_part, table_directors
         from games.signals import deal_result_changed, table_abandoned
 
         from .check_in.selectors import seat_stamp
         from .check_in.views import seat_check_in
-        from .ratings import TournamentTables
         from .receivers import hotseat_deal_changed, hotseat_table_abandoned
         from .roles import directs_table
 
-        club_ratings.register(TournamentTables())
         deal_result_changed.connect(hotseat_deal_changed, dispatch_uid="tournament-sheets")
         table_abandoned.connect(hotseat_table_abandoned, dispatch_uid="tournament-tables")
         table_directors(directs_table)  # who may abandon a tournament's table played here

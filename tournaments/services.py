@@ -37,8 +37,8 @@ from .models import (
     TableSeat,
     Tournament,
 )
-from .ratings import rerate
 from .roles import first_director
+from .signals import results_changed
 
 
 def group_name(tournament: Tournament) -> str:
@@ -102,12 +102,12 @@ def free_key(name: str) -> str:
 
 
 def notify_on_commit(tournament: Tournament, *, seat_pages: bool = False) -> None:
-    """Counts the change, brings the club's ratings in line with the tournament's results
-    (they are derived from them), and tells the tournament's live pages once it is
-    committed: only its new version; each page fetches what its viewer may see. With
-    ``seat_pages`` (a change of who is in for the next round, or of its check-in), also the
-    seats' own pages of its tables played on devices, whose check-in it may change."""
-    rerate(tournament)
+    """Counts the change, announces it (``signals.results_changed``: the club's ratings,
+    derived from the results, follow in this transaction), and tells the tournament's live
+    pages once it is committed: only its new version; each page fetches what its viewer may
+    see. With ``seat_pages`` (a change of who is in for the next round, or of its check-in),
+    also the seats' own pages of its tables played on devices, whose check-in it may change."""
+    results_changed.send(sender=Tournament, tournament=tournament)
     Tournament.objects.filter(pk=tournament.pk).update(version=F("version") + 1)
     version = Tournament.objects.values_list("version", flat=True).get(pk=tournament.pk)
     send_on_commit(group_name(tournament), {"type": "live.changed", "stamp": [version]})

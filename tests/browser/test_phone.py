@@ -526,7 +526,7 @@ def every_page(user) -> list[str]:
         table = tournament.rounds.get(number=1).tables.first()
         pages.append(f"{base}tables/{table.pk}/sheet/")
     entrant = tournament.entrants.select_related("player").first()
-    return pages + [f"/tournaments/players/{entrant.player.pk}/"]
+    return pages + [f"/ratings/players/{entrant.player.pk}/"]
 
 
 def test_no_page_scrolls_sideways_at_360_px(phone, member):

@@ -104,7 +104,7 @@ def tournaments() -> dict[str, str]:
         "the tournaments": "/tournaments/",
         "a tournament": base,
         "its standings": f"{base}standings/",
-        "a player's page": f"/tournaments/players/{Player.objects.get(name=PLAYERS[0]).pk}/",
+        "a player's page": f"/ratings/players/{Player.objects.get(name=PLAYERS[0]).pk}/",
     }
 
 

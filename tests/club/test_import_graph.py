@@ -1,14 +1,16 @@
-"""The packages import one way: ``core`` imports no app, ``club`` only ``core``, ``games``
-may import both but never ``tournaments``; ``tournaments`` may import all three."""
+"""The packages import one way: ``core`` imports no app; ``club`` imports only ``core``;
+``games`` may import both but neither ``tournaments`` nor ``ratings``; ``tournaments`` may
+import all three but never ``ratings``, which may import every app and is imported by none."""
 
 import ast
 from pathlib import Path
 
 BASE = Path(__file__).resolve().parents[2]
 FORBIDDEN = {
-    "core": {"club", "games", "tournaments"},
-    "club": {"games", "tournaments"},
-    "games": {"tournaments"},
+    "core": {"club", "games", "tournaments", "ratings"},
+    "club": {"games", "tournaments", "ratings"},
+    "games": {"tournaments", "ratings"},
+    "tournaments": {"ratings"},
 }
 
 
@@ -43,6 +45,9 @@ def test_an_import_against_the_order_is_found_wherever_it_stands(tmp_path):
         ("club/sub", "def f():\n    import tournaments.roles\n"),
         ("games", "from tournaments import roles\nfrom club import roles\n"),
         ("tournaments", "from games import registry\nfrom club import roles\n"),
+        ("tournaments/sub", "from ratings.services import rerate\n"),
+        ("games/sub", "def f():\n    from ratings import ladder\n"),
+        ("ratings", "from tournaments import signals\nfrom games import signals\n"),
     ]:
         (tmp_path / app).mkdir(parents=True)
         (tmp_path / app / "module.py").write_text(source)
@@ -52,4 +57,6 @@ def test_an_import_against_the_order_is_found_wherever_it_stands(tmp_path):
         "club/module.py:1 imports games",
         "club/sub/module.py:2 imports tournaments",
         "games/module.py:1 imports tournaments",
+        "games/sub/module.py:2 imports ratings",
+        "tournaments/sub/module.py:1 imports ratings",
     ]

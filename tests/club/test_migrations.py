@@ -183,3 +183,50 @@ def test_a_look_kept_from_another_icu_is_computed_again():
         assert Migrated.objects.get(pk=player.pk).look == look(name)
     finally:
         migrate(executor_leaf())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_rating_kept_before_the_ratings_app_took_them_over_is_still_there():
+    """The ladders, rated matches, their steps and the ratings stored by the club app are
+    the ratings app's after the move, the same rows; their content types follow them."""
+    from django.contrib.contenttypes.models import ContentType
+
+    old = migrate([("club", "0009_player_look_again"), ("ratings", None)])
+    anna = old.get_model("club", "Player").objects.create(name="Анна", key="анна")
+    boris = old.get_model("club", "Player").objects.create(name="Борис", key="борис")
+    old.get_model("club", "Ladder").objects.create(game="fantan")
+    match = old.get_model("club", "RatedMatch").objects.create(
+        game="fantan", key="table:1:deal:1", order="0|table|1", completed_at="2026-01-02T10:00Z"
+    )
+    steps = old.get_model("club", "RatingStep").objects
+    for seat, (player, points, rank) in enumerate([(anna, 9, 1), (boris, -9, 2)]):
+        steps.create(
+            match=match,
+            player=player,
+            seat=seat,
+            points=points,
+            rank=rank,
+            mu_before=25,
+            sigma_before=8.3,
+            mu=26 - rank,
+            sigma=8,
+        )
+    old.get_model("club", "Rating").objects.create(
+        player=anna, game="fantan", mu=25.0, sigma=8.0, matches=1
+    )
+    ContentType.objects.clear_cache()
+    ContentType.objects.get_or_create(app_label="club", model="rating")
+    try:
+        migrate(executor_leaf())
+        from ratings.models import Ladder, RatedMatch, Rating
+
+        ContentType.objects.clear_cache()
+        rating = Rating.objects.get(player_id=anna.pk, game="fantan")
+        assert (rating.mu, rating.sigma, rating.matches) == (25.0, 8.0, 1)
+        moved = RatedMatch.objects.get(pk=match.pk)
+        assert [(s.player_id, s.rank) for s in moved.steps.all()] == [(anna.pk, 1), (boris.pk, 2)]
+        assert Ladder.objects.filter(game="fantan").exists()
+        assert ContentType.objects.get_for_model(Rating).app_label == "ratings"
+        assert not ContentType.objects.filter(app_label="club", model="rating").exists()
+    finally:
+        migrate(executor_leaf())

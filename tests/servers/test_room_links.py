@@ -53,7 +53,7 @@ def club_night(django_user_model):
         (director, casual.get_absolute_url()),
         (director, f"/tournaments/{tournament.key}/rounds/1/"),
         (director, f"/tournaments/{tournament.key}/rounds/1/sheets/"),
-        (member, f"/tournaments/players/{seated.pk}/"),
+        (member, f"/ratings/players/{seated.pk}/"),
     ]
 
 

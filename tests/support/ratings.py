@@ -1,15 +1,15 @@
 """Rated results made fast, for the rating pages' tests and the ratings benchmark: casual
 tables whose deals finished with given scores at given times, written with bulk_create as
 the games' services would have left them (a game without cycles: each finished deal is a
-rated match), and the skills a sequence of matches should give, from club.skill's model
-alone (not what club.ratings stored)."""
+rated match), and the skills a sequence of matches should give, from ratings.skill's model
+alone (not what ratings.services stored)."""
 
 from collections.abc import Sequence
 from contextlib import contextmanager
 from datetime import datetime
 
-from club import skill
 from games.models import Deal, DealEvent, Seat, Table
+from ratings import skill
 
 
 @contextmanager
@@ -31,7 +31,7 @@ Played = Sequence[tuple[datetime, Sequence[int]]]  # each deal: when it finished
 
 def casual_tables(user, game: str, tables: Sequence[tuple[Sequence, Played]]) -> list[Table]:
     """Casual tables of ``game``, each (its players in seat order, its finished deals): four
-    queries however many (the caller rates them: club.ratings.rebuild)."""
+    queries however many (the caller rates them: ratings.services.rebuild)."""
     made = Table.objects.bulk_create(
         Table(game=game, created_by=user, state=Table.State.FINISHED) for _ in tables
     )

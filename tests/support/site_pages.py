@@ -241,7 +241,7 @@ def ladder_pages() -> list:
     return [
         ("ladders", "/ratings/"),
         ("fantan ladder", "/ratings/fantan/"),
-        ("player's ratings with their chart", f"/tournaments/players/{player.pk}/"),
+        ("player's ratings with their chart", f"/ratings/players/{player.pk}/"),
     ]
 
 
@@ -282,7 +282,7 @@ def tournament(user) -> dict:
         ("tournament round", f"{base}rounds/1/"),
         ("tournament standings", f"{base}standings/"),
         ("tournament projector", f"{base}projector/"),
-        ("player's tournaments", f"/tournaments/players/{entrant.player.pk}/"),
+        ("player's tournaments", f"/ratings/players/{entrant.player.pk}/"),
         ("table's entry link", f"/e/{typed.entry_key}/"),  # its players' phones, no sign-in
     ]
     director = [

@@ -150,7 +150,7 @@ def own(request, key):
     except ServiceError as exc:
         error, status = refusal_text(exc), exc.status
     if back == "player" and entrant is not None:
-        back_url = reverse("player-tournaments", args=[entrant.player_id])
+        back_url = reverse("player", args=[entrant.player_id])
     else:
         back_url = reverse("tournament", args=[tournament.key])
     if not request.htmx and not error:

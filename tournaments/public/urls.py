@@ -6,7 +6,6 @@ from . import views
 
 urlpatterns = [
     path("", views.tournament_list, name="tournaments"),
-    path("players/<int:pk>/", views.player_page, name="player-tournaments"),
     path("<str:key>/", views.tournament_page, name="tournament"),
     path("<str:key>/rounds/<int:round_number>/", views.round_page, name="tournament-round"),
     path("<str:key>/standings/", views.standings_page, name="tournament-standings"),

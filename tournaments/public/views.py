@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.http import Http404
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
@@ -18,8 +18,8 @@ from core.numbers import figure
 from core.spreadsheets import csv_text
 from games import registry
 
-from .. import rating_pages, selectors
 from .. import roles as tournament_roles
+from .. import selectors
 from ..addresses import tournament_or_404
 from ..check_in import selectors as check_in_selectors
 from ..models import Tournament
@@ -83,8 +83,25 @@ class Row:
     opponents: int | float
     wins: int
     rounds: list[Cell | None]
-    # his club rating before the tournament's first rated table and after its last
-    rating: rating_pages.RatingChange | None = None
+    # his club rating before the tournament's first rated table and after its last, where
+    # one is added (``rating_changes``): ``before``, ``after`` and ``change``
+    rating: object = None
+
+
+# ``changes(tournament)``: each entrant's club rating before the tournament's first rated
+# table and after its last, by player id (objects with ``before``, ``after`` and ``change``;
+# none for an entrant with no rated table), in one query. The ratings app adds it when it is
+# ready: tournaments does not import it. With none, the standings show no rating column.
+RATING_CHANGES = []
+
+
+def rating_changes(changes) -> None:
+    if changes not in RATING_CHANGES:
+        RATING_CHANGES.append(changes)
+
+
+def tournament_rating_changes(tournament: Tournament) -> dict:
+    return {player: c for changes in RATING_CHANGES for player, c in changes(tournament).items()}
 
 
 def player_ids(played_: selectors.Played) -> dict[str, int]:
@@ -286,7 +303,7 @@ def standings_page(request, key: str):
     adjustments = selectors.round_adjustments(tournament)
     standings = selectors.standings_of(played_, selectors.adjustment_totals(adjustments))
     rows = standing_rows(standings, player_ids(played_))
-    changes = rating_pages.tournament_changes(tournament)
+    changes = tournament_rating_changes(tournament)
     for row in rows:
         row.rating = changes.get(row.player_id)
     return render(
@@ -460,11 +477,10 @@ def add_seat_links(request, player: Player, shown: list[PlayerTournament]) -> No
             entry.current.link = seat_link(request, mine[0])
 
 
-@require_GET
-def player_page(request, pk: int):
-    """A player's tournaments, round by round, and where he sits in a round being played
-    (live: it follows the newest tournament under way)."""
-    player = get_object_or_404(Player, pk=pk)
+def player_tournaments(request, player: Player) -> dict:
+    """What a player's page (the ratings app's, which adds his ratings) shows of his
+    tournaments: each round by round (``tournaments``), where he sits in a round being
+    played, and the newest tournament under way that the page follows live (``follows``)."""
     shown = []
     follows = None
     every = selectors.player_tournaments(player)
@@ -519,14 +535,4 @@ def player_page(request, pk: int):
     if follows is None and shown:  # all over: the page still follows a late correction
         follows = shown[0].tournament
     own = request.user.is_authenticated and player.user_id == request.user.pk
-    return render(
-        request,
-        "tournaments/public/player.html",
-        {
-            "player": player,
-            "tournaments": shown,
-            "follows": follows,
-            "own": own,
-            "ratings": rating_pages.player_ratings(player, request.GET),
-        },
-    )
+    return {"tournaments": shown, "follows": follows, "own": own}

@@ -409,14 +409,14 @@ def test_a_player_checks_himself_in_and_out_from_his_own_page(
     boris = linked(django_user_model, six, "Борис")
     player = Player.objects.get(name="Борис")
     client.force_login(boris)
-    page = words(client.get(f"/tournaments/players/{player.pk}/", **EN))
+    page = words(client.get(f"/ratings/players/{player.pk}/", **EN))
     assert "Check in for round 1" in page
     response = client.post(own_url(six), {"round": "1", "present": "1", "back": "player"})
     assert response.status_code == 302
-    assert response["Location"] == f"/tournaments/players/{player.pk}/"
+    assert response["Location"] == f"/ratings/players/{player.pk}/"
     made = CheckIn.objects.get()
     assert (made.entrant.player.name, made.round, made.by) == ("Борис", 1, boris)
-    page = words(client.get(f"/tournaments/players/{player.pk}/", **EN))
+    page = words(client.get(f"/ratings/players/{player.pk}/", **EN))
     assert "You are checked in for round 1." in page and "Undo my check-in" in page
     out = client.post(own_url(six), {"round": "1", "present": "0"}, **HTMX, **EN)
     assert out.status_code == 200 and "Check in for round 1" in words(out)
@@ -470,9 +470,9 @@ def test_a_player_checks_in_only_himself_whatever_the_form_names(
 def test_no_one_else_is_offered_the_players_own_button(six, director, client, django_user_model):
     linked(django_user_model, six, "Вера")
     vera = Player.objects.get(name="Вера")
-    assert "Check in for round" not in words(client.get(f"/tournaments/players/{vera.pk}/", **EN))
+    assert "Check in for round" not in words(client.get(f"/ratings/players/{vera.pk}/", **EN))
     client.force_login(user_in(django_user_model, "member"))
-    assert "Check in for round" not in words(client.get(f"/tournaments/players/{vera.pk}/", **EN))
+    assert "Check in for round" not in words(client.get(f"/ratings/players/{vera.pk}/", **EN))
     assert "Here tonight?" not in words(client.get(f"/tournaments/{six.key}/", **EN))
 
 

@@ -267,7 +267,7 @@ def test_the_tournaments_date_is_on_its_pages_and_in_its_document(client, db):
         assert '<time datetime="2025-03-08">March 8, 2025</time>' in page, name
     assert '<time datetime="2025-03-08">March 8, 2025</time>' in text(get(client, "tournaments"))
     player = tournament.entrants.first().player_id
-    assert "March 8, 2025" in text(get(client, "player-tournaments", player))
+    assert "March 8, 2025" in text(get(client, "player", player))
     assert "8 марта 2025" in text(get(client, "tournament", tournament.key, language="ru"))
     exported = selectors.document_of(tournament).to_json()
     assert exported["date"] == "2025-03-08"
@@ -345,14 +345,12 @@ def test_the_list_shows_the_tournaments_newest_first(client, fantan, variety):
 
 def test_a_players_page_shows_his_places_totals_and_rounds(client, fantan, variety):
     zed = fantan.entrants.get(player__name="Zed").player
-    page = text(client.get(reverse("player-tournaments", args=[zed.pk]), HTTP_ACCEPT_LANGUAGE="en"))
+    page = text(client.get(reverse("player", args=[zed.pk]), HTTP_ACCEPT_LANGUAGE="en"))
     assert fantan.name in page and variety.name not in page
     assert "5–6 of 7" in page
     assert "3.5" in page
     mallory = variety.entrants.get(player__name="Mallory").player
-    page = text(
-        client.get(reverse("player-tournaments", args=[mallory.pk]), HTTP_ACCEPT_LANGUAGE="en")
-    )
+    page = text(client.get(reverse("player", args=[mallory.pk]), HTTP_ACCEPT_LANGUAGE="en"))
     assert "4 of 5" in page and "bye" in page
 
 
@@ -364,7 +362,7 @@ def test_a_visitor_reads_every_page_without_signing_in(client, fantan):
     for name in PAGES:
         assert get(client, name, fantan.key).status_code == 200, name
     player = fantan.entrants.first().player_id
-    assert get(client, "player-tournaments", player).status_code == 200
+    assert get(client, "player", player).status_code == 200
 
 
 def test_the_pages_refuse_a_post(client, fantan):
@@ -372,7 +370,7 @@ def test_the_pages_refuse_a_post(client, fantan):
     for name in PAGES:
         assert client.post(reverse(name, args=[fantan.key])).status_code == 405, name
     player = fantan.entrants.first().player_id
-    assert client.post(reverse("player-tournaments", args=[player])).status_code == 405
+    assert client.post(reverse("player", args=[player])).status_code == 405
 
 
 @pytest.mark.parametrize("name", PAGES)
@@ -383,7 +381,7 @@ def test_an_unknown_tournament_is_the_sites_404_page(client, db, name):
 
 
 def test_an_unknown_player_is_the_sites_404_page(client, db):
-    response = get(client, "player-tournaments", 999999)
+    response = get(client, "player", 999999)
     assert response.status_code == 404
     assert "There is no such page" in text(response)
 
@@ -465,10 +463,8 @@ def test_a_page_costs_as_many_queries_for_200_entrants_as_for_5(client, variety,
 def test_a_players_page_costs_as_many_queries_for_a_big_tournament(client, variety, big):
     small = variety.entrants.first().player_id
     large = big.entrants.first().player_id
-    get(client, "player-tournaments", small)
-    assert queries(client, "player-tournaments", small) == queries(
-        client, "player-tournaments", large
-    )
+    get(client, "player", small)
+    assert queries(client, "player", small) == queries(client, "player", large)
 
 
 # -- what a spreadsheet opens ------------------------------------------------------------------

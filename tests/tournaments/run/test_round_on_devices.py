@@ -45,7 +45,7 @@ def seat_names(table: RoundTable) -> list[str]:
 
 def player_page(client, name: str) -> str:
     player = Player.objects.get(name=name)
-    response = client.get(f"/tournaments/players/{player.pk}/", **EN)
+    response = client.get(f"/ratings/players/{player.pk}/", **EN)
     assert response.status_code == 200
     return response.content.decode()
 

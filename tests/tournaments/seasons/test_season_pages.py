@@ -96,7 +96,7 @@ def test_the_season_page_shows_the_standings_each_tournament_and_the_leaders_cha
     for tournament in months:  # each column links to its tournament's standings
         assert f'href="/tournaments/{tournament.key}/standings/"' in page
     anna = months[0].entrants.get(player__name="Анна").player
-    assert f'href="/tournaments/players/{anna.pk}/"' in page
+    assert f'href="/ratings/players/{anna.pk}/"' in page
     assert "by places: 10, 8, 6, 5, 4, 3, 2, 1; a place beyond them scores 0" in page
     assert "The leaders' season points, tournament by tournament" in page
     assert "<svg" in page and page.count('class="series"') == 5  # the top eight: all five

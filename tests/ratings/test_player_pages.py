@@ -3,8 +3,9 @@ rated in: his rating (marked while provisional), his place on the ladder and his
 matches; a chart of his rating after each match whose numbers are his history; each rated
 match (date, name linked to the tournament's round, his place of how many, his points, his
 rating after and its change); his record against each opponent met three times or more. The
-same queries for 30 rated matches as for 3. A tournament's standings: each entrant's rating
-before its first rated table and after its last, none for one who has not played a table."""
+same queries for 30 rated matches as for 3; his page's former address leads to it. A
+tournament's standings: each entrant's rating before its first rated table and after its
+last, none for one who has not played a table."""
 
 import json
 from datetime import timedelta
@@ -15,8 +16,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from club import ladder, ratings, skill
 from club.models import Player
+from ratings import ladder, services, skill
 from tests.support.ratings import casual_tables, expected_skills
 from tests.support.rules_pages import Node, Tree
 from tests.support.tournaments import import_text, points_of
@@ -44,9 +45,7 @@ def body_rows(table: Node) -> list[Node]:
 
 
 def player_page(client, player: Player, language: str = "en") -> Node:
-    response = client.get(
-        reverse("player-tournaments", args=[player.pk]), HTTP_ACCEPT_LANGUAGE=language
-    )
+    response = client.get(reverse("player", args=[player.pk]), HTTP_ACCEPT_LANGUAGE=language)
     assert response.status_code == 200
     return Tree(response.content.decode()).root
 
@@ -108,7 +107,7 @@ def rated(host, players):
     """Twelve casual deals of the four a month ago, then a tournament table of theirs (with
     Дарья's bye), rated as the import rates it."""
     casual(host, players, DEALS, timezone.now() - timedelta(days=30))
-    ratings.rebuild("fantan")
+    services.rebuild("fantan")
     tournament = import_text(fantan_tournament("Кубок клуба", NAMES, byes=["Дарья"]))
     return tournament
 
@@ -192,7 +191,7 @@ def test_his_record_against_each_opponent_met_three_times(client, rated, players
     anna = players[0]
     dasha = Player.objects.get(name="Дарья")
     casual(host, [anna, dasha], [[1, 0], [0, 0]], timezone.now() - timedelta(days=2))
-    ratings.rebuild("fantan")  # two matches with Дарья: not a regular opponent
+    services.rebuild("fantan")  # two matches with Дарья: not a regular opponent
     part = section(player_page(client, anna), "fantan")
     records = captioned(part, "Record against each regular opponent")
     assert cells(records.find_all("thead")[0].find_all("tr")[0]) == [
@@ -212,13 +211,13 @@ def test_his_record_against_each_opponent_met_three_times(client, rated, players
         expected[name] = [str(len(deals)), str(won), str(drawn), str(len(deals) - won - drawn)]
     assert found == expected
     links = [row.find_all("a")[0].attrs["href"] for row in body_rows(records)]
-    assert reverse("player-tournaments", args=[players[1].pk]) in links
+    assert reverse("player", args=[players[1].pk]) in links
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_a_provisional_rating_on_his_page_is_marked_and_explained(client, host, players, language):
     casual(host, players, DEALS[:2], timezone.now() - timedelta(days=1))
-    ratings.rebuild("fantan")
+    services.rebuild("fantan")
     part = section(player_page(client, players[0], language), "fantan")
     words = {
         "en": ("Rating: Fan-Tan", "provisional: fewer matches than needed"),
@@ -239,7 +238,7 @@ def results_of(client, player: Player) -> list[Node]:
 
 
 def page_queries(client, player: Player) -> int:
-    url = reverse("player-tournaments", args=[player.pk])
+    url = reverse("player", args=[player.pk])
     client.get(url)  # warm: templates, translations
     with CaptureQueriesContext(connection) as queries:
         response = client.get(url)
@@ -251,11 +250,11 @@ def test_his_page_costs_the_same_queries_for_30_rated_matches_as_for_3(client, h
     start = timezone.now() - timedelta(days=60)
     import_text(fantan_tournament("Кубок", NAMES))
     casual(host, players, DEALS[:2], start)
-    ratings.rebuild("fantan")
+    services.rebuild("fantan")
     few = page_queries(client, players[0])
     assert len(results_of(client, players[0])) == 3
     casual(host, players, DEALS * 2 + DEALS[:3], start + timedelta(days=1))
-    ratings.rebuild("fantan")
+    services.rebuild("fantan")
     assert len(results_of(client, players[0])) == 20  # a page of them
     assert page_queries(client, players[0]) == few
 
@@ -265,9 +264,9 @@ def test_his_rated_matches_come_twenty_a_page_with_links_to_earlier_and_newer(
 ):
     start = timezone.now() - timedelta(days=60)
     casual(host, players, DEALS * 2 + DEALS[:6], start)  # 30 rated matches
-    ratings.rebuild("fantan")
+    services.rebuild("fantan")
     anna = players[0]
-    url = reverse("player-tournaments", args=[anna.pk])
+    url = reverse("player", args=[anna.pk])
 
     def page(query: str = "") -> tuple[list[str], Node]:
         response = client.get(f"{url}{query}", **EN)
@@ -329,3 +328,22 @@ def test_the_standings_show_no_rating_column_before_a_table_is_rated(client, hos
     tournament = new_tournament(host, game="fantan", options={})
     enter(tournament, NAMES, host)
     assert standings_rating(client, tournament) == {}
+
+
+def test_the_standings_show_no_rating_column_with_no_ratings_app_to_ask(client, rated, monkeypatch):
+    """The tournaments app only asks for the column (the ratings app adds it when ready)."""
+    from tournaments.public import views as public_views
+
+    assert standings_rating(client, rated)
+    monkeypatch.setattr(public_views, "RATING_CHANGES", [])
+    assert standings_rating(client, rated) == {}
+
+
+def test_the_players_former_address_leads_to_his_page_for_good_with_its_query(client):
+    anna = Player.objects.create(name="Анна")
+    response = client.get(f"/tournaments/players/{anna.pk}/?fantan-page=2")
+    assert response.status_code == 301
+    assert response["Location"] == f"/ratings/players/{anna.pk}/?fantan-page=2"
+    assert reverse("player", args=[anna.pk]) == f"/ratings/players/{anna.pk}/"
+    assert client.get(f"/tournaments/players/{anna.pk}/").status_code == 301
+    assert client.get("/tournaments/players/999999/", follow=True).status_code == 404

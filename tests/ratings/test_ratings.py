@@ -13,12 +13,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
-from club import ladder, ratings, skill
-from club.models import Player, RatedMatch, Rating, RatingStep
+from club.models import Player
 from core import notices
 from games import services as game_services
 from games.models import Cycle, Deal, DealEvent, Seat, Table
 from games.robot_seats import RobotSeat
+from ratings import ladder, services, skill
+from ratings.models import RatedMatch, Rating, RatingStep
 from tests.support import club_night
 from tests.support.tournaments import import_text
 from tournaments.models import SheetRow
@@ -181,7 +182,7 @@ def test_ratings_equal_openskills_own_for_tournament_tables_and_casual_matches_i
         user, "fantan", ["Алла", "Дина", "Вика", "Жора"], [[5, -2, -2, -1]], T0 + timedelta(hours=1)
     )
     casual(user, "fantan", ["Жора", "Богдан", "Егор"], [[-1, 4, -3]], T0 + timedelta(hours=3))
-    ratings.rebuild("fantan")
+    services.rebuild("fantan")
     expected = openskill_ratings(
         [
             *FANTAN_POINTS[:2],
@@ -206,7 +207,7 @@ def test_a_corrected_row_re_rates_the_casual_matches_completed_after_its_table(
         at(table, T0 + timedelta(hours=2))
     later = (["Алла", "Дина", "Вика", "Жора"], [5, -2, -2, -1])
     casual(user, "fantan", later[0], [later[1]], T0 + timedelta(hours=1))
-    ratings.rebuild("fantan")
+    services.rebuild("fantan")
     # the first table's second row: Богдан went out, not Вика: [4, 1, 0, 2] becomes [4, 0, 1, 2]
     row = first.tables.get(number=1).rows.get(index=2)
     data = {"finish_order": [1], "cards_left": [4, 0, 1, 2]}
@@ -215,7 +216,7 @@ def test_a_corrected_row_re_rates_the_casual_matches_completed_after_its_table(
     expected = openskill_ratings([corrected, FANTAN_POINTS[1], later, *FANTAN_POINTS[2:]])
     assert stored("fantan") == expected
     before = snapshot("fantan")
-    ratings.rebuild("fantan")
+    services.rebuild("fantan")
     assert snapshot("fantan") == before
 
 
@@ -226,7 +227,7 @@ def test_a_tournament_imported_later_is_rated_after_the_matches_completed_before
     user = django_user_model.objects.create_user("host")
     casual(user, "fantan", ["Алла", "Богдан", "Вика"], [[1, 2, -3]], T0)
     import_text(json.dumps(FANTAN_DOCUMENT, ensure_ascii=False))
-    ratings.rebuild("fantan")
+    services.rebuild("fantan")
     expected = openskill_ratings([(["Алла", "Богдан", "Вика"], [1, 2, -3]), *FANTAN_POINTS])
     assert stored("fantan") == expected
 
@@ -239,8 +240,8 @@ def test_a_cycle_is_one_match_ranked_by_its_totals_and_two_players_rate_too(djan
     unfinished = casual(user, "variety", names, [[16, 16, 10, 10]], T0, cycle=True)
     Cycle.objects.filter(table=unfinished).update(length=2)  # one deal of two: not rated yet
     casual(user, "leopard", ["Анна", "Борис"], [[10, 7], [3, 12]], T0, cycle=True)
-    ratings.rebuild("variety")
-    ratings.rebuild("leopard")
+    services.rebuild("variety")
+    services.rebuild("leopard")
     assert stored("variety") == openskill_ratings([(names, [20, 20, 5, 7])])
     assert stored("leopard") == openskill_ratings([(["Анна", "Борис"], [13, 19])])
     assert RatedMatch.objects.filter(game="variety").count() == 1
@@ -275,7 +276,7 @@ def test_a_take_back_that_reopens_a_deal_takes_its_match_out_of_the_ladder(djang
     club_night.play(table, user, deals_over=1)
     assert RatedMatch.objects.count() == 1
     before = snapshot("fantan")
-    ratings.rebuild("fantan")
+    services.rebuild("fantan")
     assert snapshot("fantan") == before
 
 
@@ -305,7 +306,7 @@ def test_the_stored_ratings_equal_a_rebuild_after_a_club_night_and_its_correctio
     assert {"fantan", "leopard"} <= set(RatedMatch.objects.values_list("game", flat=True))
     for game in ("fantan", "variety", "leopard"):
         before = snapshot(game)
-        ratings.rebuild(game)
+        services.rebuild(game)
         assert snapshot(game) == before, game
 
 
@@ -325,7 +326,7 @@ def test_a_regular_player_is_no_longer_provisional_and_a_newcomer_is(django_user
         points = [[3, 1, -1, -3][(seat + n) % 4] for seat in range(4)]
         casual(user, "fantan", names, [points], T0 + timedelta(hours=n))
     casual(user, "fantan", ["Анна", "Дарья", "Вера"], [[1, 0, -1]], T0 + timedelta(hours=20))
-    ratings.rebuild("fantan")
+    services.rebuild("fantan")
     marks = {rung.player.name: rung.provisional for rung in ladder.ladder("fantan")}
     assert marks == {"Анна": False, "Борис": False, "Вера": False, "Глеб": False, "Дарья": True}
 
@@ -405,5 +406,5 @@ def test_two_deals_of_the_same_players_finished_at_once_rate_as_a_rebuild_does(d
     assert RatedMatch.objects.count() == 2
     assert Rating.objects.filter(matches=2).count() == 4
     before = snapshot("fantan")
-    ratings.rebuild("fantan")
+    services.rebuild("fantan")
     assert snapshot("fantan") == before

@@ -2,13 +2,13 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from club import ladder, ratings
 from games.registry import GAMES
+from ratings import ladder, services
 
 
 class Command(BaseCommand):
     help = (
-        "Print a game's ladder of club ratings (GAME, --json for a list of objects), or "
+        "Print a game's ladder of the club's ratings (GAME, --json for a list of objects), or "
         "recompute every rating from the results alone (rebuild [GAME ...])."
     )
 
@@ -23,7 +23,7 @@ class Command(BaseCommand):
         if what == "rebuild":
             for game in games or sorted(GAMES):
                 known(game)
-                count = ratings.rebuild(game)
+                count = services.rebuild(game)
                 self.stdout.write(f"{game}: {count} rated matches")
             return
         if games:

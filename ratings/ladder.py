@@ -1,4 +1,4 @@
-"""What pages show of the club's ratings (club.ratings stores them): a game's ladder, a
+"""What pages show of the club's ratings (ratings.services stores them): a game's ladder, a
 player's history and his record against each opponent, the changes over a set of matches."""
 
 from collections import defaultdict
@@ -6,8 +6,10 @@ from dataclasses import dataclass
 
 from django.db.models import Count, OuterRef, Subquery
 
+from club.models import Player
+
 from . import skill
-from .models import Player, Rating, RatingStep
+from .models import Rating, RatingStep
 
 RECENT = 10  # the ladder's change: over a player's last ten rated matches
 

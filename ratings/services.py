@@ -1,11 +1,13 @@
 """The club's ratings per game (docs/decisions.md, "Ratings"): derived from the results,
 stored, and kept equal to a rebuild.
 
-The results come from sources that the apps register when they are ready (``register``):
-club imports neither. A source lists a game's rated matches (``Match``) and names them for
-pages. ``rerate`` is called in the transaction of every change of a source's results: it
-compares the matches of what changed with those rated, and re-rates the game from the
-first that differs, so that the stored ratings always equal ``rebuild``'s.
+The results come from sources that this app registers when it is ready (``register``): the
+casual tables (``casual_tables``) and the tournaments' (``tournament_tables``), whose apps
+announce each change of them by a signal. A source lists a game's rated matches (``Match``)
+and names them for pages. ``rerate`` is called in the transaction of every change of a
+source's results: it compares the matches of what changed with those rated, and re-rates
+the game from the first that differs, so that the stored ratings always equal
+``rebuild``'s.
 """
 
 from collections.abc import Iterable, Sequence

@@ -10,9 +10,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from club import ratings, skill
 from club.models import Player
 from games import registry
+from ratings import services, skill
 from tests.support.ratings import casual_tables, expected_skills
 from tests.support.rules_pages import Node, Tree
 
@@ -40,7 +40,7 @@ def played(host, players, deals, start=START):
         "fantan",
         [(players, [(start + timedelta(minutes=10 * n), s) for n, s in enumerate(deals)])],
     )
-    ratings.rebuild("fantan")
+    services.rebuild("fantan")
 
 
 def page(client, game: str, language: str) -> Node:
@@ -92,7 +92,7 @@ def test_the_ladder_ranks_the_players_by_rating_with_the_change_over_their_last_
         if isinstance(row, Node)
     ]
     assert links == [
-        reverse("player-tournaments", args=[Player.objects.get(name=name).pk])
+        reverse("player", args=[Player.objects.get(name=name).pk])
         for name in ("Борис", "Анна", "Вера", "Глеб")
     ]
 
@@ -196,7 +196,7 @@ def seated_in_fours(host, players: list[Player], start: datetime) -> None:
             for k in range(0, len(players), 4)
         ],
     )
-    ratings.rebuild("fantan")
+    services.rebuild("fantan")
 
 
 def test_the_ladder_costs_the_same_queries_for_200_players_as_for_8(client, host):

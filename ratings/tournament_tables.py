@@ -1,4 +1,4 @@
-"""A tournament's counted tables as rated matches of the club's ladders (club.ratings): its
+"""A tournament's counted tables as rated matches of the club's ladders (ratings.services): its
 players ranked by their game points at the table, with the director's adjustments for that
 round."""
 
@@ -10,11 +10,11 @@ from django.db.models import Max
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from club import ratings
-from club.ratings import Match, Named
+from tournaments.models import Adjustment, Entrant, Round, RoundTable, SheetRow, Tournament
+from tournaments.selectors import counts, played_of
 
-from .models import Adjustment, Entrant, Round, RoundTable, SheetRow, Tournament
-from .selectors import counts, played_of
+from . import services
+from .services import Match, Named
 
 
 class TournamentTables:
@@ -94,6 +94,7 @@ class TournamentTables:
         return named
 
 
-def rerate(tournament: Tournament) -> None:
-    """The club's ratings of the tournament's game, in line with its results now."""
-    ratings.rerate(tournament.game, f"{TournamentTables.name}:{tournament.pk}:")
+def results_changed(sender, tournament: Tournament, **kwargs) -> None:
+    """A change of the tournament's results (``tournaments.signals``): the club's ratings of
+    its game, in line with them now."""
+    services.rerate(tournament.game, f"{TournamentTables.name}:{tournament.pk}:")

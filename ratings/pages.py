@@ -1,8 +1,8 @@
-"""What the public pages show of the club's ratings (club.ladder): on a player's page, game
+"""What the public pages show of the club's ratings (``ladder``): on a player's page, game
 by game, his rating and place on the ladder, its history as a chart, his rated matches and
-his record against each regular opponent; on a tournament's standings, each entrant's rating
-before its first rated table and after its last. Here, not in club or games: a player's
-rated matches are named by every source, the tournaments' among them."""
+his record against each regular opponent; on a tournament's standings (the tournaments app
+asks, ``tournaments.public.views.rating_changes``), each entrant's rating before its first
+rated table and after its last. A player's rated matches are named by every source."""
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
@@ -13,15 +13,16 @@ from django.core.paginator import Page, Paginator
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club import ladder, ratings
-from club.ladder import Record, Rung, Step
-from club.models import Player, Rating
-from club.ratings import Named
+from club.models import Player
 from core.charts import Chart, Series, line_chart
 from games import registry
+from tournaments.models import Tournament
 
-from .models import Tournament
-from .ratings import TournamentTables
+from . import ladder, services
+from .ladder import Record, Rung, Step
+from .models import Rating
+from .services import Named
+from .tournament_tables import TournamentTables
 
 REGULAR = 3  # an opponent met this many times in rated matches has his record shown
 RESULTS_A_PAGE = 20  # of his rated matches in one game, the newest first
@@ -118,7 +119,7 @@ def names(keys: Iterable[str]) -> dict[str, Named]:
     source)."""
     by_source = defaultdict(list)
     for key in keys:
-        by_source[ratings.source_of(key)].append(key)
+        by_source[services.source_of(key)].append(key)
     found: dict[str, Named] = {}
     for source, keyed in by_source.items():
         found.update(source.describe(keyed))

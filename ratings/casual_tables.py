@@ -1,4 +1,4 @@
-"""Casual tables' results as rated matches of the club's ladders (club.ratings): each
+"""Casual tables' results as rated matches of the club's ladders (ratings.services): each
 complete cycle (or match) ranked by its sheet's totals, or, in a game without cycles, each
 finished deal by its scores. A table played for a tournament is rated there; a table with a
 robot at it is not rated."""
@@ -10,11 +10,11 @@ from datetime import datetime
 from django.db.models import Exists, Max, OuterRef, Q
 from django.utils.translation import gettext as _
 
-from club import ratings
-from club.ratings import Match, Named
+from games import registry
+from games.models import Cycle, Deal, Seat, Table
 
-from . import registry
-from .models import Cycle, Deal, Seat, Table
+from . import services
+from .services import Match, Named
 
 
 def rated_tables(game: str):
@@ -111,5 +111,6 @@ class CasualTables:
 
 
 def deal_result_changed(sender, deal, **kwargs) -> None:
-    """A casual table's deal finished, or was reopened: the game's ratings follow."""
-    ratings.rerate(deal.table.game, f"{CasualTables.name}:{deal.table_id}:")
+    """A casual table's deal finished, or was reopened (``games.signals``): the game's
+    ratings follow."""
+    services.rerate(deal.table.game, f"{CasualTables.name}:{deal.table_id}:")
