@@ -18,6 +18,7 @@ from django.urls import reverse
 
 from club.models import AuditEntry, Player
 from club.roles import DIRECTOR, PLAYER
+from core.numbers import MINUS
 from games import services as games_services
 from games.models import Deal
 from games.models import Table as HotseatTable
@@ -229,14 +230,16 @@ def page_standings(html: str) -> list[tuple]:
 
 
 def shown(expected) -> list[tuple]:
-    """What the page should show for ``expected``: a shared place as "2–3"."""
+    """What the page should show for ``expected``: a shared place as "2–3", a negative
+    figure with the minus sign (the table played here is dealt at random: points may end
+    below zero)."""
     return [
         (
             str(row["place"]) if row["place"] == row["last"] else f"{row['place']}–{row['last']}",
             row["player"],
             str(row["match_points"]),
-            str(row["points"]),
-            str(row["opponents"]),
+            str(row["points"]).replace("-", MINUS),
+            str(row["opponents"]).replace("-", MINUS),
             str(row["wins"]),
         )
         for row in expected
