@@ -1,5 +1,5 @@
-"""The club's tests by area: games, tables, tournaments, club, browser, servers; what they
-share is in tests/support/."""
+"""The club's tests by area: core, club, games, tables, tournaments, ratings, browser,
+servers; what they share is in tests/support/."""
 
 import pytest
 
