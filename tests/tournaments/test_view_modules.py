@@ -4,7 +4,7 @@ domain's views, so that one domain's pages are read, and changed, without the ot
 
 from pathlib import Path
 
-from tests.tables.test_page_modules import imported
+from tests.support.imports import imported
 
 BASE = Path(__file__).resolve().parents[2]
 
