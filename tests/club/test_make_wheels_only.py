@@ -14,7 +14,7 @@ PIP_INSTALL = "-m pip install --only-binary=:all: -e '.[dev]'"
 def dry_run(*targets: str) -> str:
     """The commands make would run for ``targets`` (nothing installed or run)."""
     return subprocess.run(
-        ["make", "-n", "-o", "install", "-o", ".secret_key", *targets],
+        ["make", "--no-print-directory", "-n", "-o", "install", "-o", ".secret_key", *targets],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -54,7 +54,7 @@ def test_wheels_only_installs_the_project_from_wheels_alone_in_a_temporary_venv(
 def test_make_test_does_not_run_wheels_only():
     for target in ("test", "check", "install"):
         script = subprocess.run(
-            ["make", "-n", "-B", "-o", ".secret_key", target],
+            ["make", "--no-print-directory", "-n", "-B", "-o", ".secret_key", target],
             cwd=ROOT,
             capture_output=True,
             text=True,
