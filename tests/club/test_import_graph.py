@@ -2,8 +2,9 @@
 ``games`` may import both but neither ``tournaments`` nor ``ratings``; ``tournaments`` may
 import all three but never ``ratings``, which may import every app and is imported by none."""
 
-import ast
 from pathlib import Path
+
+from tests.support.imports import imported
 
 BASE = Path(__file__).resolve().parents[2]
 FORBIDDEN = {
@@ -14,14 +15,11 @@ FORBIDDEN = {
 }
 
 
-def imports(path: Path):
-    """The top-level packages a module imports by name (a relative import stays in its app),
-    with their lines."""
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            yield from ((alias.name.split(".")[0], node.lineno) for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            yield node.module.split(".")[0], node.lineno
+def imports(path: Path, base: Path):
+    """The top-level packages a module imports (a relative import stays in its app), with
+    their lines."""
+    package = ".".join(path.relative_to(base).parts[:-1])
+    return {(module.split(".")[0], line) for module, line in imported(path, package)}
 
 
 def wrong_imports(base: Path) -> list[str]:
@@ -29,7 +27,7 @@ def wrong_imports(base: Path) -> list[str]:
         f"{path.relative_to(base)}:{line} imports {name}"
         for app, banned in FORBIDDEN.items()
         for path in sorted((base / app).rglob("*.py"))
-        for name, line in imports(path)
+        for name, line in sorted(imports(path, base), key=lambda found: found[1])
         if name in banned
     ]
 

@@ -1,5 +1,5 @@
-"""What a module imports, read from its source: for the tests that hold the apps' page
-modules to their import rules."""
+"""What a module imports, read from its source: for the tests that hold the floors and the
+apps' page modules to their import rules."""
 
 import ast
 from pathlib import Path
