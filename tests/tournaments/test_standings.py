@@ -62,6 +62,8 @@ def test_worked_example(name):
 
 def test_worked_examples_are_both_there():
     assert sorted(p.name for p in EXAMPLES.glob("*.standings.json")) == [
+        "duplicate-fantan-fifteen.standings.json",
+        "duplicate-variety-nine.standings.json",
         "fantan-seven.standings.json",
         "variety-five.standings.json",
     ]
