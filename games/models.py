@@ -63,6 +63,9 @@ class Table(models.Model):
     version = models.PositiveIntegerField(
         _("version"), default=0, help_text=_("Changes of its name or state.")
     )
+    # Deals fixed in advance, the same at other tables: deal k is shuffled with the k-th seed
+    # and dealt by seat k − 1 (counting round the table); later deals as any table's.
+    deal_seeds = models.JSONField(_("seeds of its fixed deals"), default=list, editable=False)
 
     class Meta:
         ordering = ["-created_at"]

@@ -125,6 +125,23 @@ def directs_tournament_table(user, table: Table) -> bool:
     return any(check(user, table) for check in TABLE_DIRECTORS)
 
 
+# ``limit(table)``: how many of a table's first deals its spectators may see, or None for all:
+# an app above whose tables play deals that other tables are still to play (the tournaments'
+# duplicate rounds) withholds the rest. The table's own players see them as ever.
+SPECTATOR_LIMITS = []
+
+
+def spectator_limit(limit) -> None:
+    if limit not in SPECTATOR_LIMITS:
+        SPECTATOR_LIMITS.append(limit)
+
+
+def deals_shown_to_spectators(table: Table) -> int | None:
+    """How many of the table's first deals its spectators may see (None: every one)."""
+    limits = [n for limit in SPECTATOR_LIMITS if (n := limit(table)) is not None]
+    return min(limits, default=None)
+
+
 # ``part(request, seat)``: what another app adds to a seat's own page, in the table's
 # "parts" region (its HTML, or None where it has nothing for this seat), and ``stamp(seat)``:
 # the version of what it shows, as numbers (always as many for one seat), which the seat's

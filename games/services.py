@@ -64,12 +64,14 @@ def start_table(
     options: dict,
     seed: int | None = None,
     devices=frozenset(),
+    deal_seeds=(),
 ) -> Table:
     """A new table, its players (club players, names of new ones, or robots: a
     ``robot_seats.RobotSeat`` at a strength) seated in the given order clockwise, and its first
     deal, whose dealer is drawn by lot. At least one seat is a person's. ``devices``: the
     seats (by position) played on their players' own devices, the rest at the shared
-    screen."""
+    screen. ``deal_seeds``: its first deals fixed in advance (``Table.deal_seeds``), the
+    first dealt by the first seat."""
     rules = registry.rules(game)
     try:
         options = rules.parse_options(options)
@@ -102,14 +104,16 @@ def start_table(
         people = [p.pk for p in players if isinstance(p, Player)]
         if len(set(people)) != len(people):
             raise Refused(gettext_noop("A player can take only one seat."))
-        table = Table.objects.create(game=game, options=options, created_by=user)
+        table = Table.objects.create(
+            game=game, options=options, created_by=user, deal_seeds=list(deal_seeds)
+        )
         Seat.objects.bulk_create(
             Seat(table=table, position=i, robot=strengths[i])
             if i in strengths
             else Seat(table=table, position=i, player=p, device=i in devices)
             for i, p in enumerate(players)
         )
-        dealer = lot.randrange(len(players))
+        dealer = 0 if deal_seeds else lot.randrange(len(players))
         plan = rules.cycle(options)
         cycle = Cycle.objects.create(table=table, number=1, **plan) if plan else None
         deal = _create_deal(table, cycle, 1, dealer, lot.getrandbits(62))
@@ -131,7 +135,11 @@ def start_table(
 
 
 def _create_deal(table: Table, cycle: Cycle | None, number: int, dealer: int, seed: int) -> Deal:
+    """Deal ``number``, shuffled with ``seed`` unless the table's deals are fixed so far."""
     rules = registry.rules(table.game)
+    if number <= len(table.deal_seeds):
+        seed = table.deal_seeds[number - 1]
+        dealer = (number - 1) % rules.seats(table.options)
     state = rules.new_deal(table.options, dealer, seed)
     return Deal.objects.create(
         table=table,
