@@ -22,6 +22,8 @@ from games.engine.tournament import RowError
 from .sheets import SheetError, check_sheet
 
 ORDER_KEYS = ("match_points", "points", "opponents", "wins")
+DUPLICATE_KEYS = ("percent", "field", "deals")  # only a duplicate tournament ranks by these
+DUPLICATE_ORDER = ["percent", "field"]
 SEATINGS = ("mixing", "swiss")
 # What the database holds (the tests compare them with the columns): checked here, so that
 # what passes is stored as it was written.
@@ -40,6 +42,7 @@ FIELDS = (
     "seed",
     "bye_points",
     "order",
+    "duplicate",
     "players",
     "rounds",
 )
@@ -56,6 +59,14 @@ class OptionsRefused(NotADocument):
     def __init__(self, refusal):
         super().__init__(f"options: {refusal}")
         self.refusal = refusal
+
+
+class DuplicateRefused(NotADocument):
+    """A duplicate setting the rules refuse; ``refusal`` says why, for the form's page."""
+
+    def __init__(self, field: str, message: str, **params):
+        self.refusal = Refusal(message, **params)
+        super().__init__(f"{field}: {message % params if params else message}")
 
 
 class Unplayable(NotADocument):
@@ -106,6 +117,7 @@ class Document:
     players: list[str]  # in entry order
     rounds: list[Round] = field(default_factory=list)
     date: datetime.date | None = None  # optional: an import without one is dated today
+    duplicate: bool = False  # every table of a round's group plays the same deals
 
     def to_json(self) -> dict:
         """The document as the rules write it; reading it again gives the same document."""
@@ -120,6 +132,7 @@ class Document:
             **self.settings,
             "bye_points": number(self.bye_points),
             "order": self.order,
+            **({"duplicate": True} if self.duplicate else {}),
             "players": self.players,
             "rounds": [
                 {
@@ -238,14 +251,23 @@ def read_settings(data: dict, rounds_held: int = 0) -> dict:
     if not is_int(seed) or seed not in SEEDS:
         raise NotADocument(f"seed must be a whole number from {SEEDS.start} to {SEEDS.stop - 1}")
     bye_points = read_bye_points(data.get("bye_points", 3))
-    order = data.get("order", list(ORDER_KEYS))
+    duplicate = read_duplicate(parts, options, settings, data.get("duplicate", False))
+    keys = ORDER_KEYS + DUPLICATE_KEYS
+    order = data.get("order", DUPLICATE_ORDER if duplicate else list(ORDER_KEYS))
     if (
         not isinstance(order, list)
         or not order
         or len(set(map(str, order))) != len(order)
-        or not all(key in ORDER_KEYS for key in order)
+        or not all(key in keys for key in order)
     ):
-        raise NotADocument(f"order must list some of {', '.join(ORDER_KEYS)}, each once")
+        raise NotADocument(f"order must list some of {', '.join(keys)}, each once")
+    if not duplicate and set(order) & set(DUPLICATE_KEYS):
+        raise DuplicateRefused(
+            "order",
+            gettext_noop(
+                "Percentages, the field figure and scored deals rank a duplicate tournament only."
+            ),
+        )
     date = data.get("date")
     if date is not None:
         date = read_date(date)
@@ -260,7 +282,30 @@ def read_settings(data: dict, rounds_held: int = 0) -> dict:
         "seed": seed,
         "bye_points": bye_points,
         "order": order,
+        "duplicate": duplicate,
     }
+
+
+def read_duplicate(parts, options: dict, settings: dict, value) -> bool:
+    """The duplicate setting, checked: every size of table must play a fixed number of
+    deals, the same deals at every table of its group."""
+    if type(value) is not bool:
+        raise NotADocument("duplicate must be true or false")
+    if value and any(
+        parts.sheet_length(
+            seats=size, options=parts.table_options(options, size), settings=settings
+        )
+        is None
+        for size in parts.allowed_sizes()
+    ):
+        raise DuplicateRefused(
+            "duplicate",
+            gettext_noop(
+                "A duplicate tournament plays the same number of deals at every table: a "
+                "match to a target score cannot be duplicate."
+            ),
+        )
+    return value
 
 
 def fit_every_table(parts, options: dict) -> None:

@@ -99,6 +99,12 @@ class Tournament(models.Model):
     seed = models.BigIntegerField(_("seed of the draw"))
     bye_points = models.DecimalField(_("bye points"), max_digits=6, decimal_places=2, default=3)
     order = models.JSONField(_("order of the standings"))
+    # Chosen with the tournament; the deals follow from ``seed`` (tournaments.duplicate).
+    duplicate = models.BooleanField(
+        _("duplicate"),
+        default=False,
+        help_text=_("Every table of a round with as many seats plays the same deals."),
+    )
     confirmation = models.BooleanField(
         _("typed sheets need a second scorer"),
         default=False,

@@ -12,6 +12,8 @@ from .addresses import key_lookup
 from .document import Document
 from .document import Round as DocumentRound
 from .document import Table as DocumentTable
+from .duplicate.results import scored_deals, scored_rows
+from .duplicate.scoring import player_totals
 from .models import Adjustment, Bye, Entrant, RoundTable, SheetRow, TableSeat, Tournament
 from .sheets import sum_sheet
 from .standings import Round as StandingsRound
@@ -47,6 +49,15 @@ class Played:
             [self.tables[i] for i in keep],
             [True] * len(keep),
         )
+
+    def disclosed(self) -> "Played":
+        """What anyone may see: the released rounds, and of a duplicate tournament the rows
+        of its scored deals alone (a table counts once all its deals are scored), so that
+        nothing tells a result of a deal still to be played elsewhere."""
+        shown = self.released_only()
+        if self.tournament.duplicate:
+            shown.rounds = scored_only(self.tournament, shown.rounds)
+        return shown
 
 
 def played(tournament: Tournament) -> Played:
@@ -119,10 +130,47 @@ def played_of(
                     byes=[names[e] for e in byes.get(round_.pk, [])],
                 )
             )
-        result.append(
-            Played(tournament, entrants[tournament.pk], shown, models, [r.released for r in mine])
-        )
+        released = [r.released for r in mine]
+        found = Played(tournament, entrants[tournament.pk], shown, models, released)
+        result.append(found.disclosed() if released_only else found)
     return result
+
+
+def scored_only(tournament: Tournament, rounds: list[DocumentRound]) -> list[DocumentRound]:
+    """A duplicate tournament's released rounds with the rows of their scored deals alone:
+    a round is over once a later one is released."""
+    parts = registry.tournament(tournament.game)
+    shown = scored_rows(rounds, over=len(rounds) - 1)
+    return [
+        DocumentRound(
+            tables=[
+                table
+                if len(table.rows) == count
+                else table_sheet(parts, tournament, table.players, table.rows[:count])
+                for table, count in zip(round_.tables, counts, strict=True)
+            ],
+            byes=round_.byes,
+        )
+        for round_, counts in zip(rounds, shown, strict=True)
+    ]
+
+
+def duplicate_totals(tournament: Tournament, rounds: list[DocumentRound]) -> dict:
+    """Each entrant's percentage, field figure and deals over ``rounds``, their rows those
+    of scored deals alone (``scored_only``), by name."""
+    parts = registry.tournament(tournament.game)
+
+    def points(round_index: int, table_index: int, row: dict) -> list[int]:
+        seats = len(rounds[round_index].tables[table_index].players)
+        return parts.row_points(
+            row,
+            seats=seats,
+            options=parts.table_options(tournament.options, seats),
+            settings=tournament.game_settings,
+        )
+
+    deals = scored_deals(rounds, points, over=len(rounds))
+    return player_totals(deal.board for deal in deals)
 
 
 def table_sheet(parts, tournament: Tournament, players: list[str], rows: list[dict]):
@@ -152,6 +200,7 @@ def document_of(tournament: Tournament, played_: Played | None = None) -> Docume
         seed=tournament.seed,
         bye_points=Fraction(tournament.bye_points),
         order=tournament.order,
+        duplicate=tournament.duplicate,
         players=[entrant.player.name for entrant in played_.entrants],
         rounds=played_.rounds,
     )
@@ -233,6 +282,9 @@ def standings_of(played_: Played, adjustments: dict[int, int]) -> Standings:
         bye_points=Fraction(tournament.bye_points),
         order=tournament.order,
         adjustments={names[pk]: p for pk, p in adjustments.items()},
+        duplicate=duplicate_totals(tournament, scored_only(tournament, played_.rounds))
+        if tournament.duplicate
+        else None,
     )
 
 

@@ -23,6 +23,7 @@ from games.services import refused
 from .addresses import key_lookup, readable_key
 from .document import (
     Document,
+    DuplicateRefused,
     NotADocument,
     OptionsRefused,
     Unplayable,
@@ -61,6 +62,7 @@ def import_document(*, doc: Document, user=None) -> Tournament:
             seed=doc.seed,
             bye_points=decimal(doc.bye_points),
             order=doc.order,
+            duplicate=doc.duplicate,
             created_by=user,
         )
         entrants = {}
@@ -166,6 +168,7 @@ def create_tournament(
     seed: int,
     bye_points,
     order: list[str],
+    duplicate: bool = False,
     confirmation: bool = False,
     date: datetime.date | None = None,
     form_token: str | None = None,
@@ -185,8 +188,11 @@ def create_tournament(
                 "seed": seed,
                 "bye_points": bye_points,
                 "order": order,
+                "duplicate": duplicate,
             }
         )
+    except DuplicateRefused as exc:
+        raise TournamentError(exc.refusal.message, **exc.refusal.params) from None
     except OptionsRefused as exc:
         refusal = refused(exc.refusal)
         option = getattr(refusal, "option", None)
@@ -220,6 +226,7 @@ def create_tournament(
                     seed=checked["seed"],
                     bye_points=decimal(checked["bye_points"]),
                     order=checked["order"],
+                    duplicate=checked["duplicate"],
                     confirmation=confirmation,
                     created_by=user,
                     form_token=form_token or None,

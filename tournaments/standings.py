@@ -14,10 +14,15 @@ from fractions import Fraction
 
 from core.spreadsheets import csv_text
 
+from .duplicate.scoring import Totals
+
 KEYS = ("match_points", "points", "opponents", "wins")
+DUPLICATE_KEYS = ("percent", "field", "deals")  # a duplicate tournament's (``duplicate``)
 DEFAULT_ORDER = KEYS  # a club that ranks by total points alone: ("points", "match_points")
 BYE_POINTS = 3
 COLUMNS = ("place", "player", "match_points", "points", "opponents", "wins")
+DUPLICATE_COLUMNS = ("place", "player", "percent", "field", "deals", *COLUMNS[2:])
+NO_DEALS = Totals(Fraction(0), Fraction(0), 0)
 
 
 @dataclass(frozen=True)
@@ -55,6 +60,7 @@ class Standing:
     wins: int
     rounds: tuple[RoundCell | None, ...]  # by round; None: not at a counted table nor a bye
     adjustment: int = 0  # the director's adjustments, included in ``points``
+    duplicate: Totals | None = None  # a duplicate tournament's: over his scored deals
 
     @property
     def shared(self) -> bool:
@@ -66,9 +72,19 @@ class Standing:
         return f"{self.place}–{self.last_place}" if self.shared else str(self.place)
 
     def as_json(self, name: Callable[[Hashable], object] | None = None) -> dict:
+        duplicate = self.duplicate
         return {
             "place": self.place,
             "player": self.player if name is None else name(self.player),
+            **(
+                {
+                    "percent": two_places(duplicate.percent),
+                    "field": two_places(duplicate.field),
+                    "deals": duplicate.deals,
+                }
+                if duplicate
+                else {}
+            ),
             "match_points": number(self.match_points),
             "points": self.points,
             "opponents": number(self.opponents),
@@ -80,6 +96,7 @@ class Standing:
 class Standings:
     rows: list[Standing]  # in standings order
     order: tuple[str, ...]
+    duplicate: bool = False  # every row has its percentage, field figure and deals
 
     def __iter__(self):
         return iter(self.rows)
@@ -93,14 +110,20 @@ class Standings:
         return [row.as_json(name) for row in self.rows]
 
     def as_csv(self, name: Callable[[Hashable], object] | None = None) -> str:
-        rows = [[row[column] for column in COLUMNS] for row in self.as_json(name)]
-        return csv_text([COLUMNS, *rows])
+        columns = DUPLICATE_COLUMNS if self.duplicate else COLUMNS
+        rows = [[row[column] for column in columns] for row in self.as_json(name)]
+        return csv_text([columns, *rows])
 
 
 def number(value: Fraction | int) -> int | float:
     """An exact figure as JSON writes it: a whole number as an int, else a float (4.5)."""
     value = Fraction(value)
     return value.numerator if value.denominator == 1 else float(value)
+
+
+def two_places(value: Fraction) -> float:
+    """A percentage or field figure as JSON and CSV write it: rounded to two decimals."""
+    return float(round(Fraction(value), 2))
 
 
 def exact(value) -> Fraction:
@@ -131,16 +154,20 @@ def standings(
     bye_points=BYE_POINTS,
     order: Sequence[str] = DEFAULT_ORDER,
     adjustments: Mapping[Hashable, int] | None = None,
+    duplicate: Mapping[Hashable, Totals] | None = None,
 ) -> Standings:
     """``adjustments``: game points the director added to (or took from) an entrant's
-    total; they count in ``points`` only (not in any table's match points)."""
+    total; they count in ``points`` only (not in any table's match points). ``duplicate``:
+    a duplicate tournament's figures by entrant (``duplicate.scoring.player_totals``; one
+    with no scored deal has none), which its order may name."""
     entrants = list(entrants)
     index = {player: i for i, player in enumerate(entrants)}
     if len(index) != len(entrants):
         raise ValueError("an entrant is listed twice")
     order = tuple(order)
-    if not order or any(key not in KEYS for key in order) or len(set(order)) != len(order):
-        raise ValueError(f"the order is a list of different keys from {', '.join(KEYS)}")
+    allowed = KEYS + DUPLICATE_KEYS if duplicate is not None else KEYS
+    if not order or any(key not in allowed for key in order) or len(set(order)) != len(order):
+        raise ValueError(f"the order is a list of different keys from {', '.join(allowed)}")
     bye = exact(bye_points)
 
     def entrant(player) -> int:
@@ -180,11 +207,15 @@ def standings(
         extra[entrant(player)] += figure
         points[entrant(player)] += figure
     opponents = [sum((totals[other] for other in met[who]), Fraction(0)) for who in range(count)]
+    per_deal = [(duplicate or {}).get(player, NO_DEALS) for player in entrants]
     keys: dict[str, Sequence[Fraction | int]] = {
         "match_points": totals,
         "points": points,
         "opponents": opponents,
         "wins": wins,
+        "percent": [f.percent for f in per_deal],
+        "field": [f.field for f in per_deal],
+        "deals": [f.deals for f in per_deal],
     }
 
     def sort_key(who: int) -> tuple:
@@ -209,7 +240,8 @@ def standings(
                     wins=wins[who],
                     rounds=tuple(cells[who]),
                     adjustment=extra[who],
+                    duplicate=per_deal[who] if duplicate is not None else None,
                 )
             )
         start = end + 1
-    return Standings(rows=rows, order=order)
+    return Standings(rows=rows, order=order, duplicate=duplicate is not None)

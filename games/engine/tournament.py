@@ -72,6 +72,11 @@ class TournamentParts(Protocol):
         """Each seat's game points for a checked row."""
 
     @abstractmethod
+    def sheet_length(self, *, seats: int, options: dict, settings: dict) -> int | None:
+        """How many rows a complete sheet holds, or None when it is complete at a score
+        rather than after a number of deals (a duplicate tournament needs the number)."""
+
+    @abstractmethod
     def complete(self, rows: list[dict], *, seats: int, options: dict, settings: dict) -> bool:
         """The sheet is complete: the table counts. A row after that is an error."""
 

@@ -111,8 +111,11 @@ class FantanTournament(TournamentParts):
     def row_points(self, row: dict, *, seats: int, options: dict, settings: dict) -> list[int]:
         return list(row["scores"])
 
+    def sheet_length(self, *, seats: int, options: dict, settings: dict) -> int:
+        return self.read_settings(settings)["deals"]
+
     def complete(self, rows: list[dict], *, seats: int, options: dict, settings: dict) -> bool:
-        return len(rows) >= self.read_settings(settings)["deals"]
+        return len(rows) >= self.sheet_length(seats=seats, options=options, settings=settings)
 
     def rows_from_results(self, results: list[dict]) -> list[dict]:
         return [

@@ -74,6 +74,10 @@ class LeopardTournament(TournamentParts):
     def row_points(self, row: dict, *, seats: int, options: dict, settings: dict) -> list[int]:
         return list(row["scores"])
 
+    def sheet_length(self, *, seats: int, options: dict, settings: dict) -> int | None:
+        match = RULES.parse_options(options)
+        return None if match["target"] is not None else match["deals"]
+
     def complete(self, rows: list[dict], *, seats: int, options: dict, settings: dict) -> bool:
         match = RULES.parse_options(options)
         if match["target"] is not None:

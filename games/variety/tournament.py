@@ -116,8 +116,11 @@ class VarietyTournament(TournamentParts):
     def row_points(self, row: dict, *, seats: int, options: dict, settings: dict) -> list[int]:
         return list(row["scores"])
 
+    def sheet_length(self, *, seats: int, options: dict, settings: dict) -> int:
+        return CYCLES[RULES.parse_options(options)["cycle"]]
+
     def complete(self, rows: list[dict], *, seats: int, options: dict, settings: dict) -> bool:
-        return len(rows) >= CYCLES[RULES.parse_options(options)["cycle"]]
+        return len(rows) >= self.sheet_length(seats=seats, options=options, settings=settings)
 
     def rows_from_results(self, results: list[dict]) -> list[dict]:
         return [

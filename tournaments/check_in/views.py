@@ -125,7 +125,7 @@ BACK = ("player", "tournament")  # the pages the player's own button is on
 
 
 def own_offer(request, tournament: Tournament) -> check_in_selectors.Offer | None:
-    played_ = selectors.played(tournament).released_only()
+    played_ = selectors.played(tournament).disclosed()
     return check_in_selectors.own_offers(request.user, [(tournament, played_)]).get(tournament.pk)
 
 

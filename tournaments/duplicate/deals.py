@@ -33,8 +33,9 @@ def round_deals(
     game: str, options: dict, *, seed: int, round_number: int, seats: int, count: int
 ) -> list[DuplicateDeal]:
     """The ``count`` deals of a round's group of tables of ``seats`` seats, with the table
-    options of that size."""
+    options of that size: what a table dealt ``deal_seeds`` of them is dealt."""
     rules = registry.rules(game)
+    options = rules.parse_options(options)
     return [
         DuplicateDeal(
             number,
@@ -43,6 +44,11 @@ def round_deals(
         )
         for number in range(1, count + 1)
     ]
+
+
+def deal_seeds(seed: int, round_number: int, seats: int, count: int) -> list[int]:
+    """The seeds of a group's ``count`` deals, as a table played here is given them."""
+    return [deal_seed(seed, round_number, seats, number) for number in range(1, count + 1)]
 
 
 def by_suit(hand: list[str]) -> dict[str, list[str]]:

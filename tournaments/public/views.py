@@ -192,7 +192,7 @@ def breakdown(rows: list[Row], rounds: int) -> list[tuple[Row, list[tuple[str, s
 
 def public_standings(tournament: Tournament):
     """The released rounds and the standings they give (played() once)."""
-    played_ = selectors.played(tournament).released_only()
+    played_ = selectors.played(tournament).disclosed()
     return played_, selectors.standings(tournament, played_)
 
 
@@ -215,7 +215,7 @@ def tournament_list(request):
 @require_GET
 def tournament_page(request, key: str):
     tournament = tournament_or_404(key)
-    played_ = selectors.played(tournament).released_only()
+    played_ = selectors.played(tournament).disclosed()
     game = registry.game(tournament.game)
     settings = [
         (_("Deals per round") if name == "deals" else name, value)
@@ -247,7 +247,7 @@ def round_page(request, key: str, round_number: int):
     """One released round: its tables (spectators' links for those played here), its byes,
     and each table's result once it counts."""
     tournament = tournament_or_404(key)
-    played_ = selectors.played(tournament).released_only()
+    played_ = selectors.played(tournament).disclosed()
     rounds = round_views(played_)
     if not 1 <= round_number <= len(rounds):
         raise Http404
@@ -299,7 +299,7 @@ def places_chart(played_: selectors.Played, standings, adjustments) -> Chart | N
 @require_GET
 def standings_page(request, key: str):
     tournament = tournament_or_404(key)
-    played_ = selectors.played(tournament).released_only()
+    played_ = selectors.played(tournament).disclosed()
     adjustments = selectors.round_adjustments(tournament)
     standings = selectors.standings_of(played_, selectors.adjustment_totals(adjustments))
     rows = standing_rows(standings, player_ids(played_))
@@ -389,7 +389,7 @@ def sheets_csv(request, key: str):
     """Every sheet row of every released round, one line a row: where it is, the table's
     players in seat order and each seat's figure for the row."""
     tournament = tournament_or_404(key)
-    played_ = selectors.played(tournament).released_only()
+    played_ = selectors.played(tournament).disclosed()
     parts = registry.tournament(tournament.game)
     width = max(parts.allowed_sizes())
     lines = [

@@ -18,7 +18,7 @@ from core.refusals import Refusal
 from core.wording import refusal_text
 from games import registry
 
-from ..document import MOST_ROUNDS, SEEDS
+from ..document import DUPLICATE_ORDER, MOST_ROUNDS, SEEDS
 from ..models import Entrant, Official, Tournament
 from ..results.services import MOST_ADJUSTMENT
 from ..roles import candidates
@@ -27,6 +27,7 @@ from .selectors import Layout, sub_heads
 ORDERS = {
     "default": ["match_points", "points", "opponents", "wins"],
     "points": ["points", "match_points"],
+    "percent": DUPLICATE_ORDER,
 }
 SETTING_LABELS = {"deals": _("Deals at each table in a round")}
 MOST_ROWS = 500  # a typed sheet is never longer than this
@@ -79,7 +80,14 @@ class TournamentForm(forms.Form):
         choices=[
             ("default", _("match points, then game points, opponents' match points, wins")),
             ("points", _("game points first, then match points")),
+            ("percent", _("duplicate: percentage, then the field figure")),
         ],
+        help_text=_("A duplicate tournament ranks by percentage unless another order is chosen."),
+    )
+    duplicate = forms.BooleanField(
+        label=model_label("duplicate"),
+        required=False,
+        help_text=Tournament._meta.get_field("duplicate").help_text,
     )
     confirmation = forms.BooleanField(
         label=model_label("confirmation"),
@@ -106,7 +114,16 @@ class TournamentForm(forms.Form):
     def main_fields(self):
         return [
             self[name]
-            for name in ("name", "date", "rounds_planned", "seating", "seed", "bye_points", "order")
+            for name in (
+                "name",
+                "date",
+                "rounds_planned",
+                "seating",
+                "seed",
+                "bye_points",
+                "duplicate",
+                "order",
+            )
         ]
 
     def setting_fields(self):
@@ -136,7 +153,11 @@ class TournamentForm(forms.Form):
             "seating": data["seating"],
             "seed": data["seed"],
             "bye_points": int(bye) if bye == int(bye) else float(bye),
-            "order": ORDERS[data["order"]],
+            # the default order ranks a duplicate tournament by its percentages
+            "order": ORDERS[
+                "percent" if data["duplicate"] and data["order"] == "default" else data["order"]
+            ],
+            "duplicate": data["duplicate"],
             "confirmation": data["confirmation"],
             "date": data["date"],
             "form_token": data["token"] or None,

@@ -14,6 +14,7 @@ from games.services import start_table
 from .. import seating
 from ..check_in import selectors as check_in
 from ..document import MOST_ROUNDS
+from ..duplicate.deals import deal_seeds
 from ..models import Bye, Entrant, ReportedRow, Round, RoundTable, TableSeat, Tournament
 from ..services import EntryRefused, TournamentError, audit, notify_on_commit
 from .selectors import has_played
@@ -186,13 +187,15 @@ def play_here(*, table: RoundTable, user, devices: bool = False) -> RoundTable:
             for seat in locked.seats.select_related("entrant__player").order_by("position")
         ]
         parts = registry.tournament(tournament.game)
+        options = parts.table_options(tournament.options, len(players))
         try:
             locked.hotseat = start_table(
                 user=user,
                 game=tournament.game,
                 players=players,
-                options=parts.table_options(tournament.options, len(players)),
+                options=options,
                 devices=range(len(players)) if devices else (),
+                deal_seeds=round_seeds(tournament, locked.round.number, len(players)),
             )
         except ServiceError as exc:  # the games' refusal, shown as the tournament's
             raise TournamentError(exc.message, **exc.params) from None
@@ -207,6 +210,19 @@ def play_here(*, table: RoundTable, user, devices: bool = False) -> RoundTable:
         )
         notify_on_commit(tournament)
     return locked
+
+
+def round_seeds(tournament: Tournament, round_number: int, seats: int) -> list[int]:
+    """A duplicate round's deals for a table of ``seats`` (none for any other tournament)."""
+    if not tournament.duplicate:
+        return []
+    parts = registry.tournament(tournament.game)
+    count = parts.sheet_length(
+        seats=seats,
+        options=parts.table_options(tournament.options, seats),
+        settings=tournament.game_settings,
+    )
+    return deal_seeds(tournament.seed, round_number, seats, count)
 
 
 def plan_round(*, tournament: Tournament, user, planned_seen: int | None) -> Tournament:

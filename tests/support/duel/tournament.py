@@ -28,6 +28,9 @@ class DuelTournament(TournamentParts):
     def row_points(self, row: dict, *, seats: int, options: dict, settings: dict) -> list[int]:
         return list(row["scores"])
 
+    def sheet_length(self, *, seats: int, options: dict, settings: dict) -> int:
+        return DEALS
+
     def complete(self, rows: list[dict], *, seats: int, options: dict, settings: dict) -> bool:
         return len(rows) >= DEALS
 
