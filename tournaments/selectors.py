@@ -12,6 +12,7 @@ from .addresses import key_lookup
 from .document import Document
 from .document import Round as DocumentRound
 from .document import Table as DocumentTable
+from .duplicate.results import Deal as DuplicateDeal
 from .duplicate.results import scored_deals, scored_rows
 from .duplicate.scoring import player_totals
 from .models import Adjustment, Bye, Entrant, RoundTable, SheetRow, TableSeat, Tournament
@@ -158,6 +159,13 @@ def scored_only(tournament: Tournament, rounds: list[DocumentRound]) -> list[Doc
 def duplicate_totals(tournament: Tournament, rounds: list[DocumentRound]) -> dict:
     """Each entrant's percentage, field figure and deals over ``rounds``, their rows those
     of scored deals alone (``scored_only``), by name."""
+    return player_totals(deal.board for deal in duplicate_deals(tournament, rounds))
+
+
+def duplicate_deals(tournament: Tournament, rounds: list[DocumentRound]) -> list[DuplicateDeal]:
+    """The scored deals of ``rounds`` (their rows those of scored deals alone:
+    ``scored_only``), each with its group and its tables' rows; tables by their index in
+    the round, players by name (no query)."""
     parts = registry.tournament(tournament.game)
 
     def points(round_index: int, table_index: int, row: dict) -> list[int]:
@@ -169,8 +177,7 @@ def duplicate_totals(tournament: Tournament, rounds: list[DocumentRound]) -> dic
             settings=tournament.game_settings,
         )
 
-    deals = scored_deals(rounds, points, over=len(rounds))
-    return player_totals(deal.board for deal in deals)
+    return scored_deals(rounds, points, over=len(rounds))
 
 
 def table_sheet(parts, tournament: Tournament, players: list[str], rows: list[dict]):

@@ -7,7 +7,7 @@ Figures are kept exact (``Fraction``) until they are written out.
 
 from collections import defaultdict
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 
@@ -56,11 +56,16 @@ def compare(results: Mapping[Hashable, Fraction], tables: int) -> dict[Hashable,
 class Board:
     """One deal of a round's group as its tables played it: ``rows`` each table's scores on
     it by seat (only the tables that have a row for it), ``players`` each table's players by
-    seat, ``tables`` how many tables the group has."""
+    seat, ``tables`` how many tables the group has. The directors' rulings: ``fouled``
+    tables (played with wrong cards) are left out of the comparisons, their players get no
+    result unless adjusted; ``adjusted`` gives a (table, seat) the percentage a director
+    awarded (60, 50 or 40), its result left out of the others' comparison."""
 
     rows: Mapping[Hashable, Sequence[int | Fraction]]
     players: Mapping[Hashable, Sequence[Hashable]]
     tables: int
+    fouled: frozenset = frozenset()
+    adjusted: Mapping[tuple[Hashable, int], Fraction] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -73,14 +78,27 @@ class Totals:
 
 
 def board_results(board: Board) -> dict[tuple[Hashable, int], Scored]:
-    """Every result of a scored deal, by (table, seat)."""
-    table_margins = {table: margins(scores) for table, scores in board.rows.items()}
-    seats = {len(scores) for scores in board.rows.values()}
+    """Every result of a scored deal, by (table, seat): an adjusted one scores its
+    percentage (matchpoints of the top in proportion, field 0)."""
+    table_margins = {
+        table: margins(scores) for table, scores in board.rows.items() if table not in board.fouled
+    }
+    seats = max((len(scores) for scores in board.rows.values()), default=0)
+    top = 2 * (board.tables - 1)
     found = {}
-    for seat in range(max(seats, default=0)):
-        comparison = {table: m[seat] for table, m in table_margins.items()}
-        for table, scored in compare(comparison, board.tables).items():
-            found[table, seat] = scored
+    for seat in range(seats):
+        comparison = {
+            table: m[seat]
+            for table, m in table_margins.items()
+            if (table, seat) not in board.adjusted
+        }
+        if comparison:
+            for table, scored in compare(comparison, board.tables).items():
+                found[table, seat] = scored
+        for (table, adjusted_seat), percent in board.adjusted.items():
+            if adjusted_seat == seat:
+                points = Fraction(percent) * top / 100
+                found[table, seat] = Scored(Fraction(0), points, Fraction(percent), Fraction(0))
     return found
 
 
