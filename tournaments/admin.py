@@ -520,6 +520,7 @@ class TournamentAdmin(TitledAdmin):
         "seed",
         "bye_points",
         "order",
+        "duplicate",
         "confirmation",
         "created_by",
         "created_at",
