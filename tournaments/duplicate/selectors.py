@@ -2,7 +2,8 @@
 
 from django.db.models import Count
 
-from ..models import Round, RoundTable
+from ..models import Round, RoundTable, Tournament
+from .hand_records import HandGroup, hand_records
 
 
 def deals_shown(table) -> int | None:
@@ -28,3 +29,22 @@ def deals_shown(table) -> int | None:
         .values_list("size", "played")
     )
     return min(played for size, played in counts if size == mine.size)
+
+
+def round_hand_records(tournament: Tournament, number: int) -> list[HandGroup]:
+    """Round ``number``'s hand records, a group for each size of its tables
+    (Round.DoesNotExist if the round is not drawn) (2 queries)."""
+    round_ = Round.objects.get(tournament=tournament, number=number)
+    sizes = (
+        RoundTable.objects.filter(round=round_)
+        .annotate(size=Count("seats"))
+        .values_list("size", flat=True)
+    )
+    return hand_records(
+        tournament.game,
+        tournament.options,
+        tournament.game_settings,
+        seed=tournament.seed,
+        round_number=number,
+        sizes=sizes,
+    )

@@ -35,5 +35,10 @@ urlpatterns = [
     path(
         "<str:key>/rounds/<int:number>/sheets/", views.round_sheets, name="tournament-round-sheets"
     ),
+    path(
+        "<str:key>/rounds/<int:number>/hand-records/",
+        views.hand_records,
+        name="tournament-hand-records",
+    ),
     path("<str:key>/tables/<int:pk>/sheet/", views.table_sheet, name="tournament-sheet"),
 ]

@@ -19,6 +19,8 @@ from core.wording import refusal_text
 from games import registry
 
 from .. import roles, services
+from ..duplicate.deals import by_suit
+from ..duplicate.selectors import round_hand_records
 from ..models import Entrant, Round, RoundTable
 from ..pages import option_lines, render_run, run_url, tournament_for
 from ..results import services as results_services
@@ -330,6 +332,48 @@ def round_sheets(request, key, number):
             "number": number,
             "tables": tables,
             "links_shown": any(item["entry"] for item in tables),
+        },
+    )
+
+
+@require_GET
+@allowed(signed_in)
+def hand_records(request, key, number):
+    """A duplicate round's hand records, one sheet a deal, and its curtain cards (a slip a
+    seat and deal) to make up the packs: the cards of deals not yet played, for its
+    directors and scorers only; 404 for a tournament that is not duplicate."""
+    tournament = tournament_for(request, key, roles.scores)
+    if not tournament.duplicate:
+        raise Http404
+    try:
+        groups = round_hand_records(tournament, number)
+    except Round.DoesNotExist:
+        raise Http404 from None
+    return render(
+        request,
+        "tournaments/director/hand_records.html",
+        {
+            "tournament": tournament,
+            "game": registry.game(tournament.game),
+            "number": number,
+            "groups": [
+                {
+                    "size": group.size,
+                    "deals": [
+                        {
+                            "number": deal.number,
+                            "dealer": deal.dealer + 1,
+                            "seats": [
+                                {"number": seat, "suits": list(by_suit(hand).items())}
+                                for seat, hand in enumerate(deal.dealt["hands"], start=1)
+                            ],
+                            "stock": deal.dealt.get("stock"),
+                        }
+                        for deal in group.deals
+                    ],
+                }
+                for group in groups
+            ],
         },
     )
 

@@ -1,5 +1,6 @@
 """``tournament import FILE``, ``tournament standings KEY [--json|--csv]``,
-``tournament export KEY`` (docs/rules/tournaments.md, "Commands")."""
+``tournament export KEY``, ``tournament deals KEY --round R [--json]`` (a duplicate
+round's hand records) (docs/rules/tournaments.md, "Commands")."""
 
 import json
 import sys
@@ -8,13 +9,20 @@ from django.core.management.base import BaseCommand, CommandError
 
 from club.services import ServiceError
 from core.documents import Unreadable, read_text
+from games.engine.cards import SUIT_SYMBOLS
 from tournaments import selectors, services
 from tournaments.document import BrokenRule, NotADocument, read
-from tournaments.models import Tournament
+from tournaments.duplicate import hand_records
+from tournaments.duplicate.deals import by_suit
+from tournaments.duplicate.selectors import round_hand_records
+from tournaments.models import Round, Tournament
 
 
 class Command(BaseCommand):
-    help = "Import a tournament document, print a tournament's standings, or export it."
+    help = (
+        "Import a tournament document, print a tournament's standings, export it, or print "
+        "a duplicate round's hand records."
+    )
 
     def add_arguments(self, parser):
         verbs = parser.add_subparsers(dest="verb", required=True)
@@ -27,6 +35,10 @@ class Command(BaseCommand):
         form.add_argument("--json", action="store_true")
         form.add_argument("--csv", action="store_true")
         verbs.add_parser("export", help="print the tournament document").add_argument("key")
+        deals = verbs.add_parser("deals", help="print a duplicate round's hand records")
+        deals.add_argument("key")
+        deals.add_argument("--round", type=int, required=True, dest="round_number")
+        deals.add_argument("--json", action="store_true")
 
     def handle(self, *args, verb, **options):
         getattr(self, f"do_{verb}")(**options)
@@ -68,6 +80,44 @@ class Command(BaseCommand):
 
     def do_export(self, key, **options):
         self.stdout.write(dumps(selectors.document_of(tournament(key)).to_json()))
+
+    def do_deals(self, key, round_number: int, json: bool, **options):
+        found = tournament(key)
+        if not found.duplicate:
+            raise CommandError(
+                f"{found.key!r} is not a duplicate tournament: it has no hand records"
+            )
+        try:
+            groups = round_hand_records(found, round_number)
+        except Round.DoesNotExist:
+            if 1 <= round_number <= found.rounds_planned:
+                raise CommandError(
+                    f"round {round_number} of {found.key!r} is not drawn yet: "
+                    "its tables' sizes, and so its deals, are not known"
+                ) from None
+            raise CommandError(
+                f"{found.key!r} has no round {round_number} "
+                f"(rounds 1 to {found.rounds_planned} are planned)"
+            ) from None
+        if json:
+            self.stdout.write(dumps(hand_records.as_json(groups)))
+            return
+        for group in groups:
+            for deal in group.deals:
+                self.stdout.write(
+                    f"tables of {group.size} · deal {deal.number} · dealer seat {deal.dealer + 1}"
+                )
+                for seat, hand in enumerate(deal.dealt["hands"], start=1):
+                    self.stdout.write(f"  seat {seat}: {suits_line(hand)}")
+                if "stock" in deal.dealt:
+                    self.stdout.write(f"  stock, top first: {' '.join(deal.dealt['stock'])}")
+
+
+def suits_line(hand: list[str]) -> str:
+    return "  ".join(
+        f"{SUIT_SYMBOLS[suit]} {' '.join(c[0] for c in cards) or '-'}"
+        for suit, cards in by_suit(hand).items()
+    )
 
 
 def dumps(value) -> str:
