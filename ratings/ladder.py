@@ -10,6 +10,7 @@ from club.models import Player
 
 from . import skill
 from .models import Rating, RatingStep
+from .tournament_tables import DUPLICATE_MARK
 
 RECENT = 10  # the ladder's change: over a player's last ten rated matches
 
@@ -22,6 +23,7 @@ class Rung:
     sigma: float
     matches: int
     change: int  # of the shown rating over his last ten matches (all of them, if fewer)
+    duplicate: int = 0  # of his matches, comparisons of a duplicate deal's results
 
     @property
     def rating(self) -> int:
@@ -40,22 +42,35 @@ class Rung:
             "mu": self.mu,
             "sigma": self.sigma,
             "matches": self.matches,
+            "duplicate": self.duplicate,
             "change": self.change,
         }
 
 
 def ladder(game: str) -> list[Rung]:
     """Every player with a rated match of the game, best first (1 query): by the ordinal
-    μ − 3σ; players of one shown rating share its place."""
+    μ − 3σ; players of one shown rating share its place. Each with how many of his matches
+    compare a duplicate deal's results."""
     recent = RatingStep.objects.filter(
         player=OuterRef("player"), match__game=OuterRef("game")
     ).order_by("-match_id")[RECENT - 1 : RECENT]  # ids follow the rating order
+    duplicate = (
+        RatingStep.objects.filter(
+            player=OuterRef("player"),
+            match__game=OuterRef("game"),
+            match__key__contains=DUPLICATE_MARK,
+        )
+        .values("player")
+        .annotate(count=Count("pk"))
+        .values("count")
+    )
     ratings = list(
         Rating.objects.filter(game=game)
         .select_related("player")
         .annotate(
             mu_back=Subquery(recent.values("mu_before")),
             sigma_back=Subquery(recent.values("sigma_before")),
+            duplicate=Subquery(duplicate),
         )
     )
     ratings.sort(key=lambda r: (-skill.ordinal((r.mu, r.sigma)), r.player.name))
@@ -72,6 +87,7 @@ def ladder(game: str) -> list[Rung]:
                 sigma=r.sigma,
                 matches=r.matches,
                 change=shown - skill.shown(was),
+                duplicate=r.duplicate or 0,
             )
         )
     return rungs

@@ -8,6 +8,8 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 
 from django.core.paginator import Page, Paginator
 from django.utils import timezone
@@ -36,10 +38,21 @@ class Result:
     day: date  # the club's local date it was completed
     title: str
     url: str  # "" where the match has no page of its own (a casual table)
+    duplicate: bool = False  # a comparison of a duplicate deal: his figure is his margin
+    points_scale: int = 1
 
     @property
     def change(self) -> int:
         return self.step.after - self.step.before
+
+    @property
+    def points(self) -> int | Decimal:
+        """His figure in the match: game points, a total, or a margin to two decimals."""
+        figure = Fraction(self.step.points, self.points_scale)
+        if figure.denominator == 1:
+            return figure.numerator
+        exact = Decimal(figure.numerator) / Decimal(figure.denominator)
+        return exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
 
 
 @dataclass(frozen=True)
@@ -57,6 +70,11 @@ class GameRating:
     @property
     def page_parameter(self) -> str:
         return page_parameter(self.game.key)
+
+    @property
+    def duplicate(self) -> bool:
+        """A duplicate match among those shown: the legend says what one is."""
+        return any(result.duplicate for result in self.results)
 
 
 def page_parameter(game: str) -> str:
@@ -95,10 +113,13 @@ def player_ratings(player: Player, pages: Mapping[str, str] | None = None) -> li
             Result(
                 step,
                 timezone.localdate(step.completed_at),
-                named[step.key].title if step.key in named else _("a rated match"),
-                named[step.key].url if step.key in named else "",
+                name.title,
+                name.url,
+                name.duplicate,
+                name.points_scale,
             )
             for step in page.object_list
+            for name in [named.get(step.key) or Named(_("a rated match"))]
         ]
         shown.append(
             GameRating(

@@ -45,6 +45,8 @@ class Named:
 
     title: str
     url: str = ""  # none for a casual table: its addresses are its players' own
+    duplicate: bool = False  # a comparison of a duplicate deal's results, ranked by margin
+    points_scale: int = 1  # its players' figures are stored this many times over, whole
 
 
 class Source(Protocol):

@@ -26,18 +26,21 @@ def ladders(request):
 
 @require_GET
 def ladder_page(request, game: str):
-    """A game's ladder: place, player, rating (marked while provisional), rated matches and
-    the change over the last ten; the same queries for 8 players as for 200."""
+    """A game's ladder: place, player, rating (marked while provisional), rated matches (and
+    of them the duplicate ones, where there are any) and the change over the last ten; the
+    same queries for 8 players as for 200."""
     if game not in registry.GAMES:
         raise Http404
+    rungs = ladder.ladder(game)
     return render(
         request,
         "ratings/ladder.html",
         {
             "game": registry.game(game),
             "games": registry.games(),
-            "rungs": ladder.ladder(game),
+            "rungs": rungs,
             "recent": ladder.RECENT,
+            "duplicate": any(rung.duplicate for rung in rungs),
         },
     )
 
