@@ -117,7 +117,7 @@ class TournamentTables:
         the margin does."""
         tournament = played.tournament
         by_name = {e.player.name: e.player_id for e in played.entrants}
-        for deal in duplicate_deals(tournament, played.rounds):
+        for deal in duplicate_deals(tournament, played.rounds, played.deal_rulings()):
             group, board = deal.group, deal.board
             tables = played.tables[group.round - 1]
             number = round_numbers[tables[group.tables[0]].round_id]

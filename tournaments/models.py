@@ -15,6 +15,7 @@ from core.numbers import signed
 from games import registry
 from games.models import Table as HotseatTable
 
+from .duplicate.scoring import ADJUSTED_PERCENT, FOULED
 from .seasons.standings import DEFAULT_PLACE_POINTS, MATCH_POINTS, PLACES
 
 
@@ -420,6 +421,65 @@ class Adjustment(models.Model):
 
     def __str__(self):
         return f"{self.entrant} {signed(self.points)}: {self.reason}"
+
+
+class DealRuling(models.Model):
+    """A director's ruling on one deal of a duplicate round's table: the table played it
+    with wrong cards (fouled: its result is left out of the comparisons), or one seat is
+    given an adjusted result (average plus, average, average minus)."""
+
+    class Kind(models.TextChoices):
+        FOULED = FOULED, _("fouled: played with wrong cards")
+        PLUS = "plus", _("average plus (60 %)")
+        AVERAGE = "average", _("average (50 %)")
+        MINUS = "minus", _("average minus (40 %)")
+
+    table = models.ForeignKey(
+        RoundTable, verbose_name=_("table"), on_delete=models.CASCADE, related_name="rulings"
+    )
+    deal = models.PositiveSmallIntegerField(_("deal"))  # from 1
+    # from 0, as TableSeat.position; None: the whole table (a fouled deal)
+    seat = models.PositiveSmallIntegerField(_("seat"), null=True, blank=True)
+    kind = models.CharField(_("ruling"), max_length=8, choices=Kind.choices)
+    reason = models.CharField(_("reason"), max_length=300)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(_("time"), auto_now_add=True)
+    history = HistoricalRecords(  # who ruled or withdrew it, when and why
+        history_change_reason_field=models.TextField(null=True)
+    )
+
+    class Meta:
+        ordering = ["table", "deal", "seat", "pk"]
+        verbose_name = _("ruling on a deal")
+        verbose_name_plural = _("rulings on deals")
+        constraints = [
+            # a NULL seat is distinct from another in a plain unique constraint
+            models.UniqueConstraint(
+                fields=["table", "deal", "seat"],
+                condition=models.Q(seat__isnull=False),
+                name="deal_ruling_seat_once",
+            ),
+            models.UniqueConstraint(
+                fields=["table", "deal"],
+                condition=models.Q(seat__isnull=True),
+                name="deal_ruling_table_once",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(kind=FOULED, seat__isnull=True)
+                | models.Q(kind__in=list(ADJUSTED_PERCENT), seat__isnull=False),
+                name="deal_ruling_fouled_table_adjusted_seat",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.table} · {self.deal}: {self.kind}"
 
 
 class Official(models.Model):

@@ -18,7 +18,7 @@ from .check_in import selectors as check_in_selectors
 from .models import Tournament
 from .run import draft_selectors
 from .run import selectors as run_selectors
-from .run.forms import AdjustForm, EntrantForm, OfficialForm, SwapForm
+from .run.forms import AdjustForm, EntrantForm, OfficialForm, RulingForm, SwapForm
 
 ORDER_LABELS = {
     "match_points": gettext_lazy("match points"),
@@ -86,6 +86,17 @@ def render_run(request, tournament: Tournament, *, error=None, status=200, **for
     draft = page.draft
     officials = roles.officials(tournament)
     directors = [official for official in officials if official.role == roles.DIRECTOR]
+    if tournament.duplicate and roles.directs(request.user, tournament):
+        posted = forms.get("ruling_form")
+        for round_ in page.rounds:
+            if not round_.released:
+                continue
+            if posted is not None and posted.number == round_.number:
+                round_.ruling_form = posted
+            else:
+                round_.ruling_form = RulingForm(
+                    round_.number, round_.ruling_tables, seen=round_.rulings_version
+                )
     context = {
         "page": page,
         "check_in": check_in_selectors.check_in_list(

@@ -1,7 +1,7 @@
 """Reads of a tournament that pages, commands and exports share, each at a fixed number of
 queries however many rounds, tables and rows it has."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from django.db.models import F
@@ -13,9 +13,18 @@ from .document import Document
 from .document import Round as DocumentRound
 from .document import Table as DocumentTable
 from .duplicate.results import Deal as DuplicateDeal
-from .duplicate.results import scored_deals, scored_rows
+from .duplicate.results import Ruling, scored_deals, scored_rows
 from .duplicate.scoring import player_totals
-from .models import Adjustment, Bye, Entrant, RoundTable, SheetRow, TableSeat, Tournament
+from .models import (
+    Adjustment,
+    Bye,
+    DealRuling,
+    Entrant,
+    RoundTable,
+    SheetRow,
+    TableSeat,
+    Tournament,
+)
 from .sheets import sum_sheet
 from .standings import Round as StandingsRound
 from .standings import Standings
@@ -39,6 +48,8 @@ class Played:
     rounds: list[DocumentRound]
     tables: list[list[RoundTable]]  # the models behind ``rounds``' tables, round by round
     released: list[bool]  # by round: a draft is the director's until he releases it
+    # a duplicate tournament's rulings on deals: (table id, deal, seat, kind)
+    rulings: list[tuple[int, int, int | None, str]] = field(default_factory=list)
 
     def released_only(self) -> "Played":
         """Without the draft round: the public sees neither its seating nor its byes."""
@@ -49,7 +60,22 @@ class Played:
             [self.rounds[i] for i in keep],
             [self.tables[i] for i in keep],
             [True] * len(keep),
+            self.rulings,
         )
+
+    def deal_rulings(self) -> list[Ruling]:
+        """The rulings on the deals of the rounds held here, their tables by index in the
+        round (as ``duplicate_deals`` takes them)."""
+        where = {
+            table.pk: (number, index)
+            for number, tables in enumerate(self.tables, start=1)
+            for index, table in enumerate(tables)
+        }
+        return [
+            Ruling(*where[table_id], deal, seat, kind)
+            for table_id, deal, seat, kind in self.rulings
+            if table_id in where
+        ]
 
     def disclosed(self) -> "Played":
         """What anyone may see: the released rounds, and of a duplicate tournament the rows
@@ -62,7 +88,8 @@ class Played:
 
 
 def played(tournament: Tournament) -> Played:
-    """Every round, table, seat, row and bye (6 queries). Seats, rows and byes are read as
+    """Every round, table, seat, row and bye (6 queries; 7 for a duplicate tournament, its
+    rulings on deals). Seats, rows and byes are read as
     plain values: a big tournament has thousands of them."""
     return played_of(
         [tournament], {tournament.pk: list(tournament.entrants.select_related("player"))}
@@ -72,7 +99,8 @@ def played(tournament: Tournament) -> Played:
 def played_of(
     tournaments: list[Tournament], entrants: dict[int, list[Entrant]], released_only: bool = False
 ) -> list[Played]:
-    """``Played`` of each tournament (5 queries however many), from their entrants."""
+    """``Played`` of each tournament (5 queries however many; 6 with a duplicate one, its
+    rulings), from their entrants."""
     from .models import Round as RoundModel
 
     ids = [t.pk for t in tournaments]
@@ -109,6 +137,14 @@ def played_of(
         .values_list("round_id", "entrant_id")
     ):
         byes.setdefault(round_id, []).append(entrant_id)
+    rulings: dict[int, list[tuple[int, int, int | None, str]]] = {}
+    if any(t.duplicate for t in tournaments):
+        for tournament_id, *ruling in (
+            DealRuling.objects.filter(table__round__in=round_ids)
+            .order_by("pk")
+            .values_list("table__round__tournament_id", "table_id", "deal", "seat", "kind")
+        ):
+            rulings.setdefault(tournament_id, []).append(tuple(ruling))
     result = []
     for tournament in tournaments:
         names = {entrant.pk: entrant.player.name for entrant in entrants[tournament.pk]}
@@ -132,7 +168,14 @@ def played_of(
                 )
             )
         released = [r.released for r in mine]
-        found = Played(tournament, entrants[tournament.pk], shown, models, released)
+        found = Played(
+            tournament,
+            entrants[tournament.pk],
+            shown,
+            models,
+            released,
+            rulings.get(tournament.pk, []),
+        )
         result.append(found.disclosed() if released_only else found)
     return result
 
@@ -156,16 +199,21 @@ def scored_only(tournament: Tournament, rounds: list[DocumentRound]) -> list[Doc
     ]
 
 
-def duplicate_totals(tournament: Tournament, rounds: list[DocumentRound]) -> dict:
+def duplicate_totals(
+    tournament: Tournament, rounds: list[DocumentRound], rulings: list[Ruling]
+) -> dict:
     """Each entrant's percentage, field figure and deals over ``rounds``, their rows those
-    of scored deals alone (``scored_only``), by name."""
-    return player_totals(deal.board for deal in duplicate_deals(tournament, rounds))
+    of scored deals alone (``scored_only``), with the directors' ``rulings``, by name."""
+    return player_totals(deal.board for deal in duplicate_deals(tournament, rounds, rulings))
 
 
-def duplicate_deals(tournament: Tournament, rounds: list[DocumentRound]) -> list[DuplicateDeal]:
+def duplicate_deals(
+    tournament: Tournament, rounds: list[DocumentRound], rulings: list[Ruling]
+) -> list[DuplicateDeal]:
     """The scored deals of ``rounds`` (their rows those of scored deals alone:
-    ``scored_only``), each with its group and its tables' rows; tables by their index in
-    the round, players by name (no query)."""
+    ``scored_only``), each with its group, its tables' rows and the directors' ``rulings``
+    on it (``Played.deal_rulings``); tables by their index in the round, players by name
+    (no query)."""
     parts = registry.tournament(tournament.game)
 
     def points(round_index: int, table_index: int, row: dict) -> list[int]:
@@ -177,7 +225,7 @@ def duplicate_deals(tournament: Tournament, rounds: list[DocumentRound]) -> list
             settings=tournament.game_settings,
         )
 
-    return scored_deals(rounds, points, over=len(rounds))
+    return scored_deals(rounds, points, over=len(rounds), rulings=rulings)
 
 
 def table_sheet(parts, tournament: Tournament, players: list[str], rows: list[dict]):
@@ -242,7 +290,8 @@ def finished(played_: Played) -> bool:
 
 def standings(tournament: Tournament, played_: Played | None = None) -> Standings:
     """The standings as the rules define them, over the released rounds, with each
-    entrant's round by round breakdown; adjustments add to the game points (7 queries)."""
+    entrant's round by round breakdown; adjustments add to the game points (7 queries; 8 for
+    a duplicate tournament)."""
     played_ = played_ or played(tournament)
     return standings_of(played_, adjustment_totals(round_adjustments(tournament)))
 
@@ -289,7 +338,9 @@ def standings_of(played_: Played, adjustments: dict[int, int]) -> Standings:
         bye_points=Fraction(tournament.bye_points),
         order=tournament.order,
         adjustments={names[pk]: p for pk, p in adjustments.items()},
-        duplicate=duplicate_totals(tournament, scored_only(tournament, played_.rounds))
+        duplicate=duplicate_totals(
+            tournament, scored_only(tournament, played_.rounds), played_.deal_rulings()
+        )
         if tournament.duplicate
         else None,
     )
@@ -312,6 +363,7 @@ def places_by_round(
             played_.rounds[:shown],
             played_.tables[:shown],
             [True] * shown,
+            played_.rulings,
         )
         so_far = adjustment_totals(
             {
@@ -369,7 +421,8 @@ class Entered:
 
 def player_tournaments(player) -> list[Entered]:
     """The tournaments ``player`` entered, newest first, each with its released rounds and
-    its standings (8 queries, however many tournaments, rounds and entrants)."""
+    its standings (8 queries, however many tournaments, rounds and entrants; 9 with a
+    duplicate one)."""
     tournaments = list(
         Tournament.objects.filter(entrants__player=player)
         .distinct()

@@ -4,11 +4,12 @@ size; deal k of a group is scored once every table of the group has a row for it
 later round has been released. Until then it counts for nobody and is shown to nobody but
 the tournament's officials and the table that played it."""
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from ..document import Round
-from .scoring import Board
+from .scoring import ADJUSTED_PERCENT, FOULED, Board
 
 
 @dataclass(frozen=True)
@@ -56,18 +57,63 @@ class Deal:
     board: Board  # tables keyed by their index in the round
 
 
-def scored_deals(rounds: Sequence[Round], points, *, over: int) -> list[Deal]:
+@dataclass(frozen=True)
+class Ruling:
+    """A director's ruling on a deal of a round's table: ``kind`` ``FOULED`` (``seat``
+    None) or one of ``ADJUSTED_PERCENT`` for a seat."""
+
+    round: int  # from 1
+    table: int  # its index in the round, from 0
+    deal: int  # from 1
+    seat: int | None  # from 0
+    kind: str
+
+
+def ruled(
+    rulings: Iterable[Ruling],
+) -> dict[tuple[int, int], tuple[set[int], dict[tuple[int, int], Fraction]]]:
+    """By (round, deal): the fouled tables and the adjusted (table, seat) with their
+    percentage."""
+    found: dict[tuple[int, int], tuple[set[int], dict[tuple[int, int], Fraction]]] = {}
+    for ruling in rulings:
+        fouled, adjusted = found.setdefault((ruling.round, ruling.deal), (set(), {}))
+        if ruling.kind == FOULED:
+            fouled.add(ruling.table)
+        elif ruling.seat is not None:
+            adjusted[ruling.table, ruling.seat] = ADJUSTED_PERCENT[ruling.kind]
+    return found
+
+
+def scored_deals(
+    rounds: Sequence[Round], points, *, over: int, rulings: Iterable[Ruling] = ()
+) -> list[Deal]:
     """Every scored deal; ``points(round, table, row)`` gives each seat's figure of a row
-    (``round`` and ``table`` from 0): the tables' rows of their scored deals alone."""
+    (``round`` and ``table`` from 0): the tables' rows of their scored deals alone, with
+    the directors' ``rulings`` on them."""
+    by_deal = ruled(rulings)
     deals = []
     for group in groups(rounds, over=over):
         round_ = rounds[group.round - 1]
-        players = {index: round_.tables[index].players for index in group.tables}
+        players: dict[Hashable, Sequence[Hashable]] = {
+            index: round_.tables[index].players for index in group.tables
+        }
         for number in range(1, group.scored + 1):
-            rows = {
+            rows: dict[Hashable, Sequence[int | Fraction]] = {
                 index: points(group.round - 1, index, round_.tables[index].rows[number - 1])
                 for index in group.tables
                 if len(round_.tables[index].rows) >= number
             }
-            deals.append(Deal(group, number, Board(rows, players, len(group.tables))))
+            fouled, adjusted = by_deal.get((group.round, number), (set(), {}))
+            board = Board(
+                rows,
+                players,
+                len(group.tables),
+                fouled=frozenset(fouled & set(group.tables)),
+                adjusted={
+                    (table, seat): percent  # a seat the table has (its size is the group's)
+                    for (table, seat), percent in adjusted.items()
+                    if table in group.tables and seat < group.size
+                },
+            )
+            deals.append(Deal(group, number, board))
     return deals

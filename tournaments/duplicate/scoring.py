@@ -10,6 +10,11 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+# The directors' rulings on a deal (docs/rules/duplicate.md): a fouled table played it with
+# wrong cards; an adjusted seat scores the percentage awarded.
+FOULED = "fouled"
+ADJUSTED_PERCENT = {"plus": Fraction(60), "average": Fraction(50), "minus": Fraction(40)}
+
 
 def margins(scores: Sequence[int | Fraction]) -> list[Fraction]:
     """Each seat's margin on a deal: its score less the mean of the other seats' scores at

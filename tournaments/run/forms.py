@@ -19,7 +19,7 @@ from core.wording import refusal_text
 from games import registry
 
 from ..document import DUPLICATE_ORDER, MOST_ROUNDS, SEEDS
-from ..models import Entrant, Official, Tournament
+from ..models import DealRuling, Entrant, Official, Tournament
 from ..results.services import MOST_ADJUSTMENT
 from ..roles import candidates
 from .selectors import Layout, sub_heads
@@ -286,6 +286,34 @@ class AdjustForm(forms.Form):
 
     def round_model(self):
         return self.tournament.rounds.get(number=self.cleaned_data["round"])
+
+
+class RulingForm(forms.Form):
+    """A director's ruling on a deal of a duplicate round's table: fouled (the whole
+    table) or an adjusted result for one seat. ``tables``: the round's tables as (id,
+    number, seats, deals); the service checks the deal and the seat against the table
+    chosen."""
+
+    table = forms.TypedChoiceField(label=_("Table"), coerce=int)
+    deal = forms.TypedChoiceField(label=_("Deal"), coerce=int)
+    kind = forms.ChoiceField(label=_("Ruling"), choices=DealRuling.Kind.choices)
+    seat = forms.TypedChoiceField(label=_("Seat"), coerce=int, required=False, empty_value=None)
+    reason = forms.CharField(label=_("Reason"), max_length=300)
+    seen = forms.CharField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, number: int, tables: list[tuple[int, int, int, int]], data=None, *, seen=""):
+        super().__init__(data, prefix=f"ruling{number}", initial={"seen": seen})
+        self.number = number
+        self.fields["table"].choices = [
+            (pk, _("Table %(number)s") % {"number": table_number})
+            for pk, table_number, _seats, _deals in tables
+        ]
+        self.fields["deal"].choices = [
+            (deal, deal) for deal in range(1, max((t[3] for t in tables), default=0) + 1)
+        ]
+        self.fields["seat"].choices = [("", _("— the whole table"))] + [
+            (seat, seat + 1) for seat in range(max((t[2] for t in tables), default=0))
+        ]
 
 
 # -- a typed sheet --------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from django.contrib.auth import get_user_model
-from django.db.models import Prefetch
+from django.db.models import Count, Prefetch
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 
@@ -18,7 +18,16 @@ from games.models import Table as HotseatTable
 
 from .. import selectors
 from ..document import MOST_ROUNDS
-from ..models import Adjustment, Entrant, ReportedRow, RoundTable, SheetRow, TableSeat, Tournament
+from ..models import (
+    Adjustment,
+    DealRuling,
+    Entrant,
+    ReportedRow,
+    RoundTable,
+    SheetRow,
+    TableSeat,
+    Tournament,
+)
 
 ROOM = 10  # the rows offered for a sheet of no fixed length (a match to a target score)
 PROBE = 200  # a sheet not complete after this many rows has no fixed length
@@ -219,6 +228,20 @@ class TableState:
         }[state]
 
 
+@dataclass(frozen=True)
+class RulingLine:
+    """A ruling on a deal as the director's page lists it."""
+
+    ruling: DealRuling
+    table: int  # its number in the round
+    player: str | None  # the adjusted seat's; None for a fouled table
+
+    @property
+    def seat_number(self) -> int | None:
+        """The seat as the room calls it, from 1."""
+        return None if self.ruling.seat is None else self.ruling.seat + 1
+
+
 @dataclass
 class RoundState:
     number: int
@@ -227,6 +250,22 @@ class RoundState:
     tables: list[TableState]
     byes: list[str]
     entrants: list[Entrant] = field(default_factory=list)  # everyone seated or with a bye
+    rulings: list[RulingLine] = field(default_factory=list)  # a duplicate round's
+    ruling_form: object = None  # a director's, for a released duplicate round
+
+    @property
+    def ruling_tables(self) -> list[tuple[int, int, int, int]]:
+        """Its tables as the ruling form offers them: (id, number, seats, deals)."""
+        return [
+            (table.model.pk, table.number, len(table.names), table.length or 0)
+            for table in self.tables
+        ]
+
+    @property
+    def rulings_version(self) -> str:
+        """As ``tournaments.duplicate.services.rulings_version`` counts the round's."""
+        newest = max((line.ruling.pk for line in self.rulings), default=0)
+        return f"{len(self.rulings)}.{newest}"
 
 
 @dataclass
@@ -288,7 +327,7 @@ def withdrawal(tournament: Tournament, entrant: Entrant) -> Withdrawal:
 
 def run_page(tournament: Tournament) -> RunPage:
     """The tournament as its director runs it (10 queries; 11 once its players report a
-    table's rows)."""
+    table's rows; 2 more for a duplicate tournament, its rulings on deals)."""
     played = selectors.played(tournament)
     entrants = played.entrants
     by_name = {entrant.player.name: entrant for entrant in entrants}
@@ -373,12 +412,48 @@ def run_page(tournament: Tournament) -> RunPage:
                 entrants=sorted(seated + byes, key=lambda entrant: entrant.number),
             )
         )
+    if tournament.duplicate:
+        add_rulings(tournament, rounds)
     adjustments = list(
         Adjustment.objects.filter(round__tournament=tournament)
         .select_related("round", "entrant__player", "by")
         .order_by("round__number", "pk")
     )
     return RunPage(tournament, entrants, rounds, adjustments, selectors.finished(played))
+
+
+def add_rulings(tournament: Tournament, rounds: list[RoundState]) -> None:
+    """Each round's rulings on deals, by table, deal and seat (1 query)."""
+    tables = {table.model.pk: (round_, table) for round_ in rounds for table in round_.tables}
+    for ruling in (
+        DealRuling.objects.filter(table__round__tournament=tournament)
+        .select_related("by")
+        .order_by("table__number", "deal", "seat", "pk")
+    ):
+        if ruling.table_id not in tables:
+            continue
+        round_, table = tables[ruling.table_id]
+        seated = ruling.seat is not None and ruling.seat < len(table.names)
+        player = table.names[ruling.seat] if seated else None
+        round_.rulings.append(RulingLine(ruling, table.number, player))
+
+
+def ruling_tables(tournament: Tournament, round_) -> list[tuple[int, int, int, int]]:
+    """A round's tables as the ruling form offers them: (id, number, seats, deals) (1
+    query)."""
+    tables = (
+        RoundTable.objects.filter(round=round_)
+        .annotate(size=Count("seats"))
+        .order_by("number")
+        .values_list("pk", "number", "size")
+    )
+    lengths: dict[int, int] = {}
+    found = []
+    for pk, number, size in tables:
+        if size not in lengths:
+            lengths[size] = planned_deals(tournament, size) or 0
+        found.append((pk, number, size, lengths[size]))
+    return found
 
 
 def seat_names(names: list[str], seats: set) -> str:

@@ -26,6 +26,12 @@ urlpatterns = [
     path("<str:key>/run/tables/<int:pk>/play-here", views.play_here, name="tournament-play-here"),
     path("<str:key>/run/tables/<int:pk>/confirm", views.confirm, name="tournament-confirm"),
     path("<str:key>/run/adjust", views.adjust, name="tournament-adjust"),
+    path("<str:key>/run/rounds/<int:number>/rule", views.rule_deal, name="tournament-rule-deal"),
+    path(
+        "<str:key>/run/rulings/<int:pk>/withdraw",
+        views.withdraw_ruling,
+        name="tournament-withdraw-ruling",
+    ),
     path("<str:key>/run/officials", views.name_official, name="tournament-name-official"),
     path(
         "<str:key>/run/officials/<int:pk>/remove",

@@ -14,14 +14,15 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from club import roles as club_roles
 from club.roles import allowed, signed_in
-from club.services import ServiceError
+from club.services import ServiceError, Stale
 from core.wording import refusal_text
 from games import registry
 
 from .. import roles, services
+from ..duplicate import services as duplicate_services
 from ..duplicate.deals import by_suit
 from ..duplicate.selectors import round_hand_records
-from ..models import Entrant, Round, RoundTable
+from ..models import DealRuling, Entrant, Round, RoundTable
 from ..pages import option_lines, render_run, run_url, tournament_for
 from ..results import services as results_services
 from ..results.entry_links import entry_link, offered
@@ -33,6 +34,7 @@ from .forms import (
     EntrantForm,
     OfficialForm,
     RowInputError,
+    RulingForm,
     SheetForm,
     SwapForm,
     TournamentForm,
@@ -271,6 +273,40 @@ def adjust(request, tournament):
         user=request.user,
     )
     return run_url(tournament, "adjustments")
+
+
+@write(roles.directs)
+def rule_deal(request, tournament, number):
+    """A ruling on a deal of a released duplicate round; the form carries the round's
+    rulings as its page showed them."""
+    round_ = get_or_404(Round.objects.all(), tournament=tournament, number=number)
+    form = RulingForm(number, run_selectors.ruling_tables(tournament, round_), request.POST)
+    if not form.is_valid():
+        return render_run(request, tournament, status=400, ruling_form=form)
+    data = form.cleaned_data
+    table = get_or_404(RoundTable.objects.all(), round=round_, pk=data["table"])
+    duplicate_services.rule_deal(
+        table=table,
+        deal=data["deal"],
+        kind=data["kind"],
+        seat=data["seat"],
+        reason=data["reason"],
+        user=request.user,
+        seen=data["seen"] or None,
+    )
+    return run_url(tournament, f"rulings-{number}")
+
+
+@write(roles.directs)
+def withdraw_ruling(request, tournament, pk):
+    ruling = DealRuling.objects.filter(table__round__tournament=tournament, pk=pk).first()
+    if ruling is None:
+        raise Stale(gettext_noop("This ruling has been withdrawn already."))
+    number = ruling.table.round.number
+    duplicate_services.withdraw_ruling(
+        ruling=ruling, reason=request.POST.get("reason", ""), user=request.user
+    )
+    return run_url(tournament, f"rulings-{number}")
 
 
 # -- its directors and scorers --------------------------------------------------------------
