@@ -25,6 +25,10 @@ ORDER_LABELS = {
     "points": gettext_lazy("points"),
     "opponents": gettext_lazy("opponents' match points"),
     "wins": gettext_lazy("wins"),
+    # a duplicate tournament's
+    "percent": gettext_lazy("percentage"),
+    "field": gettext_lazy("field figure"),
+    "deals": gettext_lazy("deals played"),
 }
 
 

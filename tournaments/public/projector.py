@@ -30,6 +30,7 @@ TEXT = 0.2  # above a line of names (the byes, who is checked in)
 STANDINGS_HEAD = 2.6  # the standings' column heads, in two lines
 STANDINGS_ROW = 1.4  # a standings row: its line, padding and border
 STANDINGS_FIGURES = 13.5  # its place, match points and points, with the cells' padding
+DUPLICATE_FIGURES = 12.5  # a duplicate tournament's percentage, field figure and deals
 STANDINGS_GAP = 1.5  # between the standings' columns
 
 
@@ -57,11 +58,14 @@ def layout(
     subtitle: str,
     byes: str = "",
     checked_in: str | None = None,
+    duplicate: bool = False,
 ) -> Layout:
     """The layout of a page of the round's ``tables`` (each its number of players) and the
     standings of ``names``, under ``title`` and ``subtitle`` (the game and the date), with
     the round's ``byes`` and, under a heading of their own, the names ``checked_in`` for the
-    next: lines of names that wrap across the page."""
+    next: lines of names that wrap across the page; a ``duplicate`` tournament's standings
+    have three more columns."""
+    figures = STANDINGS_FIGURES + (DUPLICATE_FIGURES if duplicate else 0)
     texts = [text for text in (byes, checked_in) if text]
     name = LETTER * max((len(name) for name in names), default=0)
     table_width = max(name + TABLE_SIDES, TABLE_HEAD)
@@ -72,7 +76,7 @@ def layout(
             columns = max(1, math.ceil(len(names) / rows))
             width = PAGE[0] + max(
                 table_columns * table_width + (table_columns - 1) * TABLE_GAPS[0],
-                columns * (name + STANDINGS_FIGURES) + (columns - 1) * STANDINGS_GAP,
+                columns * (name + figures) + (columns - 1) * STANDINGS_GAP,
             )
             height = (
                 PAGE[1]

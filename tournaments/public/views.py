@@ -2,7 +2,9 @@
 Each reads the tournament once (``selectors.played``, without the draft round) and computes
 the rest from it, so a page costs the same number of queries for 8 entrants or 200."""
 
+import dataclasses
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 
 from django.http import Http404
@@ -29,6 +31,7 @@ from ..run import selectors as run_selectors
 from ..seasons import selectors as season_selectors
 from ..seat_links import device_seats, seat_link
 from ..standings import match_points, number
+from . import travellers
 from .projector import layout as projector_layout
 
 CHART_PLAYERS = 8  # the lines of the standings' chart: more would not read ("first eight")
@@ -55,6 +58,9 @@ class TableView:
     length: int | None = None  # the deals of a complete sheet (None: a match to a target)
     entry: object = None  # its entry link, for the tournament's scorers (played on paper)
     seat_links: tuple = ()  # played here on devices: its seats' links, for its directors
+    # a duplicate round's table under way: the deal in play, as far as the scored deals tell
+    # (every table of its group shows the same: nothing says who is ahead)
+    in_play: int | None = None
 
 
 @dataclass
@@ -62,6 +68,8 @@ class RoundView:
     number: int
     tables: list[TableView]
     byes: list[Seat]
+    # a duplicate round's travellers, group by group
+    deal_groups: list = dataclasses.field(default_factory=list)
 
 
 @dataclass
@@ -86,6 +94,10 @@ class Row:
     # his club rating before the tournament's first rated table and after its last, where
     # one is added (``rating_changes``): ``before``, ``after`` and ``change``
     rating: object = None
+    # a duplicate tournament's: his percentage and field figure (two decimals) and deals
+    percent: Decimal | None = None
+    field: Decimal | None = None
+    deals: int | None = None
 
 
 # ``changes(tournament)``: each entrant's club rating before the tournament's first rated
@@ -120,13 +132,15 @@ def round_views(played_: selectors.Played) -> list[RoundView]:
     """Every released round's tables, their players in seat order with their points once the
     table counts, and the byes."""
     ids = player_ids(played_)
+    tournament = played_.tournament
+    lengths: dict[int, int | None] = {}
     rounds = []
     for index, (models, shown) in enumerate(
         zip(played_.tables, played_.rounds, strict=True), start=1
     ):
         tables = []
         for table, sheet in zip(models, shown.tables, strict=True):
-            state = table_state(played_.tournament, table, sheet)
+            state = table_state(tournament, table, sheet)
             seats = [Seat(name, ids[name]) for name in sheet.players]
             if state == COUNTED:
                 for seat, points, won in zip(
@@ -143,12 +157,19 @@ def round_views(played_: selectors.Played) -> list[RoundView]:
                     deals=len(sheet.rows),
                 )
             )
+            if tournament.duplicate and state in (PLAYING, INCOMPLETE):
+                size = len(sheet.players)
+                if size not in lengths:
+                    lengths[size] = run_selectors.planned_deals(tournament, size)
+                length = lengths[size]
+                if length is None or len(sheet.rows) < length:
+                    tables[-1].in_play = len(sheet.rows) + 1
         rounds.append(RoundView(index, tables, [Seat(name, ids[name]) for name in shown.byes]))
     return rounds
 
 
 def standing_rows(standings, ids: dict[str, int]) -> list[Row]:
-    return [
+    rows = [
         Row(
             place=row.shown_place,
             shared=row.shared,
@@ -166,6 +187,12 @@ def standing_rows(standings, ids: dict[str, int]) -> list[Row]:
         )
         for row in standings
     ]
+    for row, standing in zip(rows, standings, strict=True):
+        if standing.duplicate is not None:
+            row.percent = travellers.hundredths(standing.duplicate.percent)
+            row.field = travellers.hundredths(standing.duplicate.field)
+            row.deals = standing.duplicate.deals
+    return rows
 
 
 def breakdown(rows: list[Row], rounds: int) -> list[tuple[Row, list[tuple[str, str, str]]]]:
@@ -247,11 +274,17 @@ def round_page(request, key: str, round_number: int):
     """One released round: its tables (spectators' links for those played here), its byes,
     and each table's result once it counts."""
     tournament = tournament_or_404(key)
-    played_ = selectors.played(tournament).disclosed()
+    every = selectors.played(tournament)
+    played_ = every.disclosed()
     rounds = round_views(played_)
     if not 1 <= round_number <= len(rounds):
         raise Http404
-    if tournament_roles.scores(request.user, tournament):
+    official = tournament_roles.scores(request.user, tournament)
+    if tournament.duplicate:
+        rounds[round_number - 1].deal_groups = travellers.round_links(
+            tournament, played_, every.released_only() if official else None, round_number
+        )
+    if official:
         for view, model in zip(
             rounds[round_number - 1].tables, played_.tables[round_number - 1], strict=True
         ):
@@ -272,6 +305,38 @@ def round_page(request, key: str, round_number: int):
             "round": shown,
             "bye_points": number(Fraction(tournament.bye_points)),
             "links_shown": any(view.entry or view.seat_links for view in shown.tables),
+        },
+    )
+
+
+@require_GET
+def traveller_page(request, key: str, round_number: int, size: int, number: int):
+    """One deal of a duplicate round's group of tables of ``size``: every table's result
+    seat by seat, the cards each seat held and the replays of the tables played here. Once
+    the deal is scored; before, for the tournament's scorers and directors alone."""
+    tournament = tournament_or_404(key)
+    if not tournament.duplicate:
+        raise Http404
+    every = selectors.played(tournament)
+    disclosed = every.disclosed()
+    deal = travellers.scored_deal(tournament, disclosed, round_number, size, number)
+    shown_from = disclosed
+    if deal is None:
+        if not tournament_roles.scores(request.user, tournament):
+            raise Http404
+        shown_from = every.released_only()
+        deal = travellers.any_deal(tournament, shown_from, round_number, size, number)
+        if deal is None:
+            raise Http404
+    return render(
+        request,
+        "tournaments/public/traveller.html",
+        {
+            "tournament": tournament,
+            "game": registry.game(tournament.game),
+            "traveller": travellers.traveller(
+                tournament, shown_from, deal, scored=shown_from is disclosed
+            ),
         },
     )
 
@@ -318,6 +383,7 @@ def standings_page(request, key: str):
             "order": [ORDER_LABELS[key] for key in tournament.order],
             "chart": places_chart(played_, standings, adjustments),
             "ratings": bool(changes),
+            "duplicate": standings.duplicate,
             "finished": selectors.finished(played_),
         },
     )
@@ -353,6 +419,7 @@ def projector(request, key: str):
     shown = projector_layout(
         tables=[len(table.seats) for table in current.tables] if current else [],
         names=[row.name for row in rows],
+        duplicate=standings.duplicate,
         title=tournament.name,
         subtitle=f"{game.title} · {date_format(tournament.date)}",
         byes=f"{_('Byes:')} {', '.join(seat.name for seat in current.byes)}"
@@ -371,6 +438,7 @@ def projector(request, key: str):
             "layout": shown,
             "columns": in_columns(rows, shown.standings_rows),
             "current": current,
+            "duplicate": standings.duplicate,
             "finished": selectors.finished(played_),
             "check_in": check_in,
         },
@@ -444,6 +512,7 @@ class PlayerTournament:
     rounds: list[PlayerRound]
     current: CurrentSeat | None = None
     check_in: check_in_selectors.Offer | None = None  # his own button, signed in
+    deals: list[travellers.PlayerDeal] = dataclasses.field(default_factory=list)  # duplicate
 
 
 def current_seat(player: Player, played_: selectors.Played, views: list[RoundView]):
@@ -523,6 +592,7 @@ def player_tournaments(request, player: Player) -> dict:
                 len(played_.entrants),
                 rounds,
                 current_seat(player, played_, views),
+                deals=travellers.player_deals(played_, player.name),
             )
         )
     add_seat_links(request, player, shown)
