@@ -113,7 +113,9 @@ def scored_deal(
     return next(
         (
             deal
-            for deal in selectors.duplicate_deals(tournament, disclosed.rounds)
+            for deal in selectors.duplicate_deals(
+                tournament, disclosed.rounds, disclosed.deal_rulings()
+            )
             if (deal.group.round, deal.group.size, deal.number) == (round_number, size, number)
         ),
         None,
@@ -137,7 +139,7 @@ def any_deal(
     found = next(
         (
             deal
-            for deal in selectors.duplicate_deals(tournament, rounds)
+            for deal in selectors.duplicate_deals(tournament, rounds, released.deal_rulings())
             if (deal.group.round, deal.group.size, deal.number) == (round_number, size, number)
         ),
         None,
@@ -214,7 +216,9 @@ def round_links(
     the scored ones marked."""
     scored = {
         (deal.group.size, deal.number)
-        for deal in selectors.duplicate_deals(tournament, disclosed.rounds)
+        for deal in selectors.duplicate_deals(
+            tournament, disclosed.rounds, disclosed.deal_rulings()
+        )
         if deal.group.round == round_number
     }
     if released is None:
@@ -259,7 +263,7 @@ def player_deals(played_: selectors.Played, name: str) -> list[PlayerDeal]:
     if not tournament.duplicate:
         return []
     found = []
-    for deal in selectors.duplicate_deals(tournament, played_.rounds):
+    for deal in selectors.duplicate_deals(tournament, played_.rounds, played_.deal_rulings()):
         board = deal.board
         results = board_results(board)
         for index, players in board.players.items():

@@ -24,7 +24,7 @@ from .. import roles as tournament_roles
 from .. import selectors
 from ..addresses import tournament_or_404
 from ..check_in import selectors as check_in_selectors
-from ..models import Tournament
+from ..models import DealRuling, Tournament
 from ..pages import ORDER_LABELS, attachment, option_lines
 from ..results.entry_links import entry_link, offered
 from ..run import selectors as run_selectors
@@ -328,6 +328,8 @@ def traveller_page(request, key: str, round_number: int, size: int, number: int)
         deal = travellers.any_deal(tournament, shown_from, round_number, size, number)
         if deal is None:
             raise Http404
+    tables = shown_from.tables[round_number - 1]
+    group = [tables[index].pk for index in deal.group.tables]
     return render(
         request,
         "tournaments/public/traveller.html",
@@ -337,6 +339,10 @@ def traveller_page(request, key: str, round_number: int, size: int, number: int)
             "traveller": travellers.traveller(
                 tournament, shown_from, deal, scored=shown_from is disclosed
             ),
+            # the directors' rulings on it, each with its reason
+            "rulings": DealRuling.objects.filter(table__in=group, deal=number)
+            .select_related("table")
+            .order_by("table__number", "seat"),
         },
     )
 

@@ -328,3 +328,28 @@ def test_only_the_tournaments_directors_rule(client, django_user_model, nine, di
     withdraw = reverse("tournament-withdraw-ruling", args=[nine.key, ruling.pk])
     assert client.post(withdraw, {"reason": "x"}, **EN).status_code == 403
     assert list(DealRuling.objects.all()) == [ruling]
+
+
+def test_the_traveller_shows_a_ruling_as_such_with_its_reason(client, nine, director):
+    services.rule_deal(
+        table=table_of(nine, 1, 2),
+        deal=1,
+        kind="plus",
+        seat=0,
+        reason="slow play by the opponents",
+        user=director,
+    )
+    services.rule_deal(
+        table=table_of(nine, 1, 1), deal=2, kind="fouled", reason="hands swapped", user=director
+    )
+    url = reverse(
+        "tournament-traveller", kwargs={"key": nine.key, "round_number": 1, "size": 4, "number": 1}
+    )
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "adjusted" in page and "60.00" in page
+    assert "table 2, seat 1: average plus (60 %) — slow play by the opponents" in page
+    url = reverse(
+        "tournament-traveller", kwargs={"key": nine.key, "round_number": 1, "size": 4, "number": 2}
+    )
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "fouled" in page and "hands swapped" in page
