@@ -24,9 +24,10 @@ class DuplicateDeal:
 
 def deal_seed(seed: int, round_number: int, seats: int, number: int) -> int:
     """The shuffle's seed of one deal: a digest, so that neighbouring rounds, sizes and
-    deals get unrelated packs."""
+    deals get unrelated packs; of 62 bits, as a table's own seeds, which a deal stores in a
+    signed 64-bit field."""
     text = f"duplicate:{seed}:{round_number}:{seats}:{number}".encode()
-    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big")
+    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big") >> 2
 
 
 def round_deals(

@@ -53,6 +53,11 @@ def test_another_round_size_or_deal_gets_another_pack(seed):
     assert len(seeds) == 12
 
 
+@given(st.integers(0, 2**63), st.integers(1, 20), st.integers(2, 4), st.integers(1, 30))
+def test_a_deals_seed_fits_where_a_table_stores_it(seed, round_number, seats, number):
+    assert 0 <= deal_seed(seed, round_number, seats, number) < 2**62
+
+
 def test_a_hand_record_shows_each_suit_high_to_low():
     assert by_suit(["2S", "AS", "TD", "KH", "3C", "JD"]) == {
         "S": ["AS", "2S"],
