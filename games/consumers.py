@@ -22,13 +22,44 @@ class TableConsumer(LiveConsumer):
     def stamp(self, table):
         return selectors.deal_stamp(table)
 
+    async def live_changed(self, event):
+        if event.get("spectators"):  # for the spectators' pages alone
+            return
+        await super().live_changed(event)
+
 
 class WatchConsumer(TableConsumer):
-    """A spectator's socket: the spectators' key is all it asks."""
+    """A spectator's socket: the spectators' key is all it asks. Its version is the
+    spectators' page's (``selectors.watch_stamp``): a table whose deals are fixed adds how
+    many of them its spectators see, which a notice for the spectators alone
+    (``services.notify_spectators_on_commit``) has read afresh."""
 
     def find(self, key):
         table = Table.objects.filter(watch_key=key).first()
-        return None if table is None else (group_name(table), table)
+        if table is None:
+            return None
+        self.table = table
+        return group_name(table), table
+
+    def stamp(self, table):
+        return selectors.current_watch_stamp(table)
+
+    shown = None  # the version last sent
+
+    async def live_changed(self, event):
+        if self.shown is None:  # on connecting: the page's own version, read just now
+            stamp = event["stamp"]
+        elif event.get("spectators"):
+            stamp = await database_sync_to_async(selectors.current_watch_stamp)(self.table)
+            if stamp == self.shown:  # nothing it shows has changed
+                return
+        elif len(self.shown) == 4:  # the table's own notice, of a table whose deals are fixed
+            number, version, *own = event["stamp"]
+            stamp = [number, version, own[0] if own else self.shown[2], self.shown[3]]
+        else:
+            stamp = event["stamp"]
+        self.shown = stamp
+        await LiveConsumer.live_changed(self, {"stamp": stamp})
 
 
 class SeatConsumer(TableConsumer):
@@ -62,6 +93,8 @@ class SeatConsumer(TableConsumer):
     shown = None  # the version last sent
 
     async def live_changed(self, event):
+        if event.get("spectators"):  # for the spectators' pages alone
+            return
         if self.shown is None:  # on connecting: the page's own version, read just now
             stamp = event["stamp"]
         elif event.get("parts"):  # a part may have changed: read afresh

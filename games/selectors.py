@@ -137,9 +137,42 @@ def spectator_limit(limit) -> None:
 
 
 def deals_shown_to_spectators(table: Table) -> int | None:
-    """How many of the table's first deals its spectators may see (None: every one)."""
+    """How many of the table's first deals its spectators may see (None: every one). Only
+    a table whose deals are fixed in advance plays deals that others play: any other's are
+    its own, and cost no query."""
+    if not table.deal_seeds:
+        return None
     limits = [n for limit in SPECTATOR_LIMITS if (n := limit(table)) is not None]
     return min(limits, default=None)
+
+
+def withheld_from_spectators(table: Table, number: int, shown: int | None) -> bool:
+    """Deal ``number`` is kept from the table's spectators (``shown``: as
+    ``deals_shown_to_spectators`` gives it)."""
+    return shown is not None and number > shown
+
+
+def watch_stamp(table: Table, deal: Deal, shown: int | None) -> list[int]:
+    """The version of the spectators' page showing ``deal``, as its live page compares it:
+    ``deal_stamp``'s; for a table whose deals are fixed, always four numbers, the last how
+    many of the deals dealt so far they see, which grows as other tables play them."""
+    stamp = [deal.number, deal.version]
+    if not table.deal_seeds:
+        return [*stamp, table.version] if table.version else stamp
+    return [*stamp, table.version, deal.number if shown is None else min(shown, deal.number)]
+
+
+def current_watch_stamp(table: Table) -> list[int]:
+    """``watch_stamp`` of the table now (read afresh)."""
+    table = Table.objects.get(pk=table.pk)
+    deal = table.deals.only("number", "version").order_by("-number").first()
+    return watch_stamp(table, deal, deals_shown_to_spectators(table))
+
+
+def fixed_deals(table: Table, deal: Deal) -> int | None:
+    """How many deals are fixed in advance, the same at every table, while ``deal`` is one
+    of them; else None."""
+    return len(table.deal_seeds) if deal.number <= len(table.deal_seeds) else None
 
 
 # ``part(request, seat)``: what another app adds to a seat's own page, in the table's

@@ -412,6 +412,13 @@ def _notify_on_commit(deal: Deal) -> None:
     )
 
 
+def notify_spectators_on_commit(table: Table) -> None:
+    """Tells the table's spectators' pages, once committed, that how many of its deals they
+    may see may have changed (``selectors.deals_shown_to_spectators``: other tables have
+    played them): each socket reads its version afresh, the table's other pages ignore it."""
+    send_on_commit(group_name(table), {"type": "live.changed", "stamp": [], "spectators": True})
+
+
 # -- the seats' own links -------------------------------------------------------------------
 
 

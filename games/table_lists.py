@@ -69,8 +69,13 @@ def table_row(user, table: Table, deals: list, cycles: list[Cycle]) -> TableRow:
         if scored
         else [None] * len(players)
     )
-    # whoever may not open the table follows it, and its sheets, as its spectators do
+    # whoever may not open the table follows it, and its sheets, as its spectators do: no
+    # total while they may not see its current deal (other tables are still to play it)
     host = selectors.can_host(user, table)
+    if not host and selectors.withheld_from_spectators(
+        table, number, selectors.deals_shown_to_spectators(table)
+    ):
+        totals = [None] * len(players)
     sheet, key = ("cycle", table.token) if host else ("watch-cycle", table.watch_key)
     round_table = selectors.tournament_table(table)
     tournament = None

@@ -18,7 +18,7 @@ from core.notices import send_on_commit
 from games.models import Table as HotseatTable
 from games.selectors import deal_stamp
 from games.services import group_name as table_group
-from games.services import refused
+from games.services import notify_spectators_on_commit, refused
 
 from .addresses import key_lookup, readable_key
 from .document import (
@@ -108,11 +108,18 @@ def notify_on_commit(tournament: Tournament, *, seat_pages: bool = False) -> Non
     derived from the results, follow in this transaction), and tells the tournament's live
     pages once it is committed: only its new version; each page fetches what its viewer may
     see. With ``seat_pages`` (a change of who is in for the next round, or of its check-in),
-    also the seats' own pages of its tables played on devices, whose check-in it may change."""
+    also the seats' own pages of its tables played on devices, whose check-in it may change.
+    In a duplicate tournament, also the spectators of its tables played here: a deal scored
+    at every table of a group (or a round released after theirs) shows them more."""
     results_changed.send(sender=Tournament, tournament=tournament)
     Tournament.objects.filter(pk=tournament.pk).update(version=F("version") + 1)
     version = Tournament.objects.values_list("version", flat=True).get(pk=tournament.pk)
     send_on_commit(group_name(tournament), {"type": "live.changed", "stamp": [version]})
+    if tournament.duplicate:
+        for table in HotseatTable.objects.filter(
+            tournament_table__round__tournament=tournament
+        ).only("pk"):
+            notify_spectators_on_commit(table)
     if seat_pages:
         # finished tables too: a player checks in for the next round once his table is over
         tables = HotseatTable.objects.filter(

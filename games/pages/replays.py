@@ -16,7 +16,14 @@ from core.wording import SHOWN_VALUE
 from .. import replay_steps, selectors
 from ..engine import InvalidRecord
 from ..engine.records import IllegalRecordAction, parse
-from .shared import message_text, refused_page, seat_page, table_get, table_watched
+from .shared import (
+    message_text,
+    refused_page,
+    seat_page,
+    table_get,
+    table_watched,
+    withheld_text,
+)
 
 REPLAY = "games/replay.html"
 
@@ -33,7 +40,7 @@ def deal_record(request, table, number):
 def watch_record(request, table, number):
     """A finished deal's record for its spectators: every hand as dealt, once they are
     no secret."""
-    return record_response(request, table, number)
+    return withheld_response(request, table, number) or record_response(request, table, number)
 
 
 @seat_page
@@ -70,7 +77,22 @@ def deal_replay(request, table, number):
 @table_watched
 def watch_replay(request, table, number):
     """A finished deal's replay for its spectators: every hand open, once no secret."""
-    return replay_response(request, table, number, spectator=True)
+    return withheld_response(request, table, number) or replay_response(
+        request, table, number, spectator=True
+    )
+
+
+def withheld_response(request, table, number):
+    """The refusal of a deal kept from the spectators (other tables are still to play it),
+    or None."""
+    shown = selectors.deals_shown_to_spectators(table)
+    if not selectors.withheld_from_spectators(table, number, shown):
+        return None
+    deal = table.deals.filter(number=number).only("number", "is_over").first()
+    if deal is None:
+        raise Http404
+    fixed = selectors.fixed_deals(table, deal)
+    return refused_page(request, withheld_text(number, fixed, over=deal.is_over), 403)
 
 
 @seat_page

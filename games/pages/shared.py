@@ -247,11 +247,18 @@ def render_table(
     seat=None,
 ):
     """The table page (its partial for htmx) showing ``deal``, by default the current one;
-    a spectator's holds no hand; ``seat``'s own page (a ``Seat``) holds his alone."""
+    a spectator's holds no hand, nor anything of a deal kept from him
+    (``withheld_page``); ``seat``'s own page (a ``Seat``) holds his alone."""
     closed = not table.is_open  # finished or abandoned: no hand, nothing to press
+    deal = deal or selectors.current_deal(table)
+    shown = None
+    if spectator:
+        shown = selectors.deals_shown_to_spectators(table)
+        if selectors.withheld_from_spectators(table, deal.number, shown):
+            return withheld_page(request, table, deal, shown)
     page = selectors.table_page(
         table,
-        deal or selectors.current_deal(table),
+        deal,
         chosen=chosen,
         spectator=spectator or closed,
         seat=seat.position if seat is not None else None,
@@ -263,9 +270,13 @@ def render_table(
     context = {f.name: getattr(page, f.name) for f in fields(page)}
     context["error"] = error
     context["spectator"] = spectator
-    # the version it shows, as its live page compares it (selectors.deal_stamp, seat_stamp)
+    context["fixed_deals"] = selectors.fixed_deals(table, page.deal)
+    # the version it shows, as its live page compares it (selectors.deal_stamp, seat_stamp,
+    # watch_stamp)
     if seat is not None:
         version = selectors.seat_stamp(seat, page.deal)
+    elif spectator:
+        version = selectors.watch_stamp(table, page.deal, shown)
     else:
         version = [page.deal.number, page.deal.version] + ([table.version] if table.version else [])
     context["stamp"] = " ".join(map(str, version))
@@ -292,6 +303,62 @@ def render_table(
         context["watch_url"] = request.build_absolute_uri(table.get_watch_url())
         context["urls"] = TableUrls(table.token)
     return table_response(request, context, status)
+
+
+def withheld_page(request, table, deal, shown: int):
+    """The spectators' page while the table's current deal is kept from them (other tables
+    are still to play it): its number, the players, and the replays of the deals they may
+    see, nothing of the deal itself nor of any score; answered whole, also to htmx."""
+    game = registry.game(table.game)
+    context = {
+        "withheld": True,
+        "withheld_text": withheld_text(
+            deal.number, selectors.fixed_deals(table, deal), over=deal.is_over
+        ),
+        "table": table,
+        "game": game,
+        "deal": deal,
+        "players": selectors.names(table),
+        "played_for": selectors.played_for(table),
+        # every deal before the current one is over: a deal is dealt once the last is over
+        "shown_deals": range(1, shown + 1),
+        "spectator": True,
+        "error": None,
+        "my_turn": False,
+        "regions": None,
+        "live": f"/ws/watch/{table.watch_key}/",
+        "stamp": " ".join(map(str, selectors.watch_stamp(table, deal, shown))),
+        "page_title": _("%(game)s · deal %(n)s") % {"game": game.title, "n": deal.number},
+    }
+    return table_response(request, context, 200)
+
+
+def withheld_text(number: int, fixed: int | None, *, over: bool = False) -> str:
+    """What a spectator reads of a deal kept from him: its number alone."""
+    params = {"n": number, "total": fixed}
+    if fixed is None:
+        return (
+            _(
+                "Deal %(n)s is played at other tables too: it is shown here once every one of "
+                "them has played it."
+            )
+            % params
+        )
+    if over:
+        return (
+            _(
+                "Deal %(n)s of %(total)s has been played here; it is the same at every table, and "
+                "it is shown here once every table has played it."
+            )
+            % params
+        )
+    return (
+        _(
+            "Deal %(n)s of %(total)s is in play; it is the same at every table, and it is shown "
+            "here once every table has played it."
+        )
+        % params
+    )
 
 
 def table_response(request, context: dict, status: int):
@@ -349,6 +416,18 @@ def sheet_response(request, table, number, spectator=False):
     cycle = table.cycles.filter(number=number).first()
     if cycle is None:
         raise Http404
+    if spectator:
+        shown = selectors.deals_shown_to_spectators(table)
+        if shown is not None and cycle.deals.filter(number__gt=shown).exists():
+            # its rows, or its totals, would tell of a deal kept from the spectators
+            return refused_page(
+                request,
+                _(
+                    "This score sheet holds deals that are the same at other tables: it is "
+                    "shown here once every table has played them."
+                ),
+                403,
+            )
     game = registry.game(table.game)
     sheet = selectors.cycle_sheet(cycle, selectors.names(table), game)
     return render(
