@@ -163,10 +163,11 @@ def remove_entrant(*, entrant: Entrant, user, rounds_seen: int | None = None) ->
         notify_on_commit(tournament, seat_pages=True)
 
 
-def play_here(*, table: RoundTable, user, devices: bool = False) -> RoundTable:
+def play_here(*, table: RoundTable, user, devices: bool | list[int] = False) -> RoundTable:
     """Start a table of a released round as a hotseat table: its players in seat order, the
     tournament's options. Its sheet then fills itself from its deals. ``devices``: every
-    seat is played on its player's own device (its link on his page), not at one screen."""
+    seat is played on its player's own device (its link on his page), not at one screen;
+    or the seats (by position, from 0) so played, the others at the shared screen."""
     with transaction.atomic():
         locked = (
             RoundTable.objects.select_for_update()
@@ -194,7 +195,7 @@ def play_here(*, table: RoundTable, user, devices: bool = False) -> RoundTable:
                 game=tournament.game,
                 players=players,
                 options=options,
-                devices=range(len(players)) if devices else (),
+                devices=range(len(players)) if devices is True else devices or (),
                 deal_seeds=round_seeds(tournament, locked.round.number, len(players)),
             )
         except ServiceError as exc:  # the games' refusal, shown as the tournament's

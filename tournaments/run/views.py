@@ -236,19 +236,31 @@ def release(request, tournament, number):
     return run_url(tournament, f"round-{number}")
 
 
-# where a table played here is played: at one shared screen, or each seat on its own device
-SCREENS = {"shared": False, "devices": True}
+# where a table played here is played: at one shared screen, each seat on its own device, or
+# the seats ticked on their devices and the rest at the shared screen
+SCREENS = ("shared", "devices", "mixed")
 
 
 @write(roles.directs)
 def play_here(request, tournament, pk):
     table = get_or_404(RoundTable.objects.all(), round__tournament=tournament, pk=pk)
     screen = request.POST.get("screen", "shared")
+    damaged = services.TournamentError(
+        gettext_noop("The form was incomplete or damaged; nothing was done.")
+    )
     if screen not in SCREENS:
-        raise services.TournamentError(
-            gettext_noop("The form was incomplete or damaged; nothing was done.")
-        )
-    table = run_services.play_here(table=table, user=request.user, devices=SCREENS[screen])
+        raise damaged
+    devices: bool | list[int] = screen == "devices"
+    if screen == "mixed":
+        ticked = request.POST.getlist("device")
+        if not ticked:
+            raise services.TournamentError(
+                gettext_noop("Tick the seats to be played on their own phones.")
+            )
+        if not all(position.isdigit() and len(position) < 3 for position in ticked):
+            raise damaged
+        devices = sorted({int(position) for position in ticked})
+    table = run_services.play_here(table=table, user=request.user, devices=devices)
     return table.hotseat.get_absolute_url()
 
 

@@ -230,3 +230,31 @@ def test_the_seat_links_on_the_round_page_lead_to_each_seats_own_page(client, on
     assert sorted(links) == sorted(f"/s/{key}/" for key in keys.values())
     for link in links:
         assert client.get(link).status_code == 200
+
+
+@pytest.mark.django_db
+def test_a_table_played_here_may_put_the_seats_ticked_on_phones_and_the_rest_at_the_screen(
+    client, director
+):
+    tournament, table = four(director)
+    client.force_login(director)
+    url = play_here_url(tournament, table)
+    for ticked, message in (
+        ([], "Tick the seats to be played on their own phones."),
+        (["x"], "The form was incomplete or damaged; nothing was done."),
+        (["7"], "The form was incomplete or damaged; nothing was done."),
+    ):
+        response = client.post(url, {"screen": "mixed", "device": ticked}, **EN)
+        assert response.status_code == 400
+        assert message in response.content.decode()
+        assert not HotseatTable.objects.exists()
+    response = client.post(url, {"screen": "mixed", "device": ["1", "3"]}, **EN)
+    assert response.status_code == 302
+    hotseat = RoundTable.objects.get(pk=table.pk).hotseat
+    assert list(hotseat.seats.order_by("position").values_list("device", flat=True)) == [
+        False,
+        True,
+        False,
+        True,
+    ]
+    assert AuditEntry.objects.get(verb="tournament.play_here").data["devices"] == [1, 3]
