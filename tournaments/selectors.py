@@ -1,7 +1,9 @@
 """Reads of a tournament that pages, commands and exports share, each at a fixed number of
 queries however many rounds, tables and rows it has."""
 
-from dataclasses import dataclass, field
+import functools
+from collections import defaultdict
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from django.db.models import F
@@ -14,7 +16,7 @@ from .document import Round as DocumentRound
 from .document import Table as DocumentTable
 from .duplicate.results import Deal as DuplicateDeal
 from .duplicate.results import Ruling, scored_deals, scored_rows
-from .duplicate.scoring import player_totals
+from .duplicate.scoring import Tally
 from .models import (
     Adjustment,
     Bye,
@@ -53,6 +55,8 @@ class Played:
 
     def released_only(self) -> "Played":
         """Without the draft round: the public sees neither its seating nor its byes."""
+        if all(self.released):
+            return self  # its deals' results, once scored, kept for the next reader
         keep = [i for i, flag in enumerate(self.released) if flag]
         return Played(
             self.tournament,
@@ -82,9 +86,19 @@ class Played:
         of its scored deals alone (a table counts once all its deals are scored), so that
         nothing tells a result of a deal still to be played elsewhere."""
         shown = self.released_only()
-        if self.tournament.duplicate:
-            shown.rounds = scored_only(self.tournament, shown.rounds)
-        return shown
+        if not self.tournament.duplicate:
+            return shown
+        return replace(shown, rounds=scored_only(self.tournament, shown.rounds))
+
+    @functools.cached_property
+    def duplicate_tallies(self) -> dict[int, Tally]:
+        """A duplicate tournament's figures of its scored deals, round by round (by number,
+        players by name): scored once for its standings and its places chart."""
+        rounds = scored_only(self.tournament, self.rounds)
+        found: dict[int, Tally] = defaultdict(Tally)
+        for deal in duplicate_deals(self.tournament, rounds, self.deal_rulings()):
+            found[deal.group.round].add(deal.board)
+        return found
 
 
 def played(tournament: Tournament) -> Played:
@@ -199,14 +213,6 @@ def scored_only(tournament: Tournament, rounds: list[DocumentRound]) -> list[Doc
     ]
 
 
-def duplicate_totals(
-    tournament: Tournament, rounds: list[DocumentRound], rulings: list[Ruling]
-) -> dict:
-    """Each entrant's percentage, field figure and deals over ``rounds``, their rows those
-    of scored deals alone (``scored_only``), with the directors' ``rulings``, by name."""
-    return player_totals(deal.board for deal in duplicate_deals(tournament, rounds, rulings))
-
-
 def duplicate_deals(
     tournament: Tournament, rounds: list[DocumentRound], rulings: list[Ruling]
 ) -> list[DuplicateDeal]:
@@ -316,10 +322,18 @@ def adjustment_totals(by_round: dict[int, dict[int, int]]) -> dict[int, int]:
     return totals
 
 
-def standings_of(played_: Played, adjustments: dict[int, int]) -> Standings:
-    """The standings of what ``played_`` holds (no query); ``adjustments`` by entrant id."""
+def standings_of(
+    played_: Played, adjustments: dict[int, int], duplicate: dict | None = None
+) -> Standings:
+    """The standings of what ``played_`` holds (no query); ``adjustments`` by entrant id;
+    ``duplicate``: a duplicate tournament's figures by name, when they are already known."""
     tournament = played_.tournament
     played_ = played_.released_only()
+    if tournament.duplicate and duplicate is None:
+        tally = Tally()
+        for each in played_.duplicate_tallies.values():
+            tally.add_tally(each)
+        duplicate = tally.totals()
     rounds = [
         StandingsRound(
             tables=[
@@ -338,11 +352,7 @@ def standings_of(played_: Played, adjustments: dict[int, int]) -> Standings:
         bye_points=Fraction(tournament.bye_points),
         order=tournament.order,
         adjustments={names[pk]: p for pk, p in adjustments.items()},
-        duplicate=duplicate_totals(
-            tournament, scored_only(tournament, played_.rounds), played_.deal_rulings()
-        )
-        if tournament.duplicate
-        else None,
+        duplicate=duplicate,
     )
 
 
@@ -352,9 +362,14 @@ def places_by_round(
     """After each released round, each entrant's place (the best of a shared one) by name, in
     the standings of the rounds so far with the adjustments for them (no query).
     ``adjustments`` by round number, then entrant id (``round_adjustments``); one for a round
-    not yet released counts in the last released round, as the standings count it."""
+    not yet released counts in the last released round, as the standings count it. A
+    duplicate tournament's deals are scored once, as they are now: the places after a round
+    count its scored deals and the earlier rounds'."""
     played_ = played_.released_only()
+    tournament = played_.tournament
     count = len(played_.rounds)
+    by_round = played_.duplicate_tallies if tournament.duplicate else {}
+    tally = Tally()
     places = []
     for shown in range(1, count + 1):
         prefix = Played(
@@ -372,7 +387,10 @@ def places_by_round(
                 if number_ <= shown or shown == count
             }
         )
-        places.append({row.player: row.place for row in standings_of(prefix, so_far)})
+        if shown in by_round:
+            tally.add_tally(by_round[shown])
+        figures = tally.totals() if tournament.duplicate else None
+        places.append({row.player: row.place for row in standings_of(prefix, so_far, figures)})
     return places
 
 

@@ -159,3 +159,23 @@ def test_a_table_whose_every_row_equals_another_tables_gives_its_players_their_f
         if f"p0-{seat}" in totals:
             assert totals[f"twin-{seat}"].percent == totals[f"p0-{seat}"].percent
             assert totals[f"twin-{seat}"].field == totals[f"p0-{seat}"].field
+
+
+@given(
+    st.dictionaries(st.integers(0, 59), st.fractions(-6, 6, max_denominator=4), min_size=1),
+    st.integers(0, 3),
+)
+def test_a_big_groups_matchpoints_count_every_other_result_one_by_one(results, more):
+    """The comparison as the rules define it, result by result, for groups of up to sixty
+    tables and some results missing."""
+    tables = len(results) + more
+    scored = compare(results, tables)
+    for table, margin in results.items():
+        raw = sum(
+            2 if other < margin else 1 if other == margin else 0
+            for key, other in results.items()
+            if key != table
+        )
+        expected = raw if not more else Fraction((raw + 1) * tables, len(results)) - 1
+        assert scored[table].matchpoints == expected
+        assert scored[table].field == margin - sum(results.values()) / len(results)
