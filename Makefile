@@ -90,6 +90,7 @@ bench: export DEBUG = 0
 bench: install .secret_key
 	$(PY) manage.py bench
 	$(PY) manage.py bench_tournaments --game variety
+	$(PY) manage.py bench_duplicate --game variety
 	$(PY) -m bench.live
 	$(PY) -m bench.fanout
 	$(PY) -m bench.seats

@@ -21,6 +21,7 @@ FILE = Path(__file__).resolve().parent.parent / "docs" / "benchmarks" / "latest.
 ORDER = (
     "bench",
     "bench_tournaments",
+    "bench_duplicate",
     "live",
     "fanout",
     "seats",

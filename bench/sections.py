@@ -108,3 +108,42 @@ def tournaments(figures: dict, *, players: int, rounds: int) -> None:
         ["what", "figure"],
         rows,
     )
+
+
+def duplicate(
+    figures: dict, *, players: int, rounds: int, ratio_most: float, deals_most: float
+) -> None:
+    """``manage.py bench_duplicate``."""
+    game, q, p, d = figures["game"], figures["queries"], figures["pages"], figures["deals"]
+    groups = group_names(d["groups"])
+    rows = [
+        [
+            f"SQL queries of a duplicate {game} tournament's standings page, 8 players and "
+            f"{players} players (required: the same)",
+            f"{q['small']} and {q['big']}: {figures_file.verdict(q['small'] == q['big'])}",
+        ],
+        [
+            f"the standings page of the {players}-player, {rounds}-round tournament, duplicate "
+            f"and not, medians of renders in turn (required: a ratio under {ratio_most})",
+            f"{p['duplicate_ms']:.0f} ms and {p['plain_ms']:.0f} ms, ratio {p['ratio']:.2f}: "
+            f"{figures_file.verdict(p['ratio'] < ratio_most)}",
+        ],
+        [
+            f"a round's deals and hand records ({groups}), median and slowest "
+            f"(required: under {deals_most * 1000:.0f} ms)",
+            f"{d['median_ms']:.2f} ms and {d['slowest_ms']:.2f} ms: "
+            f"{figures_file.verdict(d['slowest_ms'] < deals_most * 1000)}",
+        ],
+    ]
+    figures_file.record(
+        "bench_duplicate",
+        "Duplicate tournaments",
+        f"python manage.py bench_duplicate --game {game} --players {players} --rounds {rounds}",
+        ["what", "figure"],
+        rows,
+    )
+
+
+def group_names(groups: list[dict]) -> str:
+    """A round's groups in words: "50 tables of 4, 8 deals"."""
+    return ", ".join(f"{g['tables']} tables of {g['size']}, {g['deals']} deals" for g in groups)
