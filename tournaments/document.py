@@ -19,6 +19,7 @@ from games import registry
 from games.engine.base import RulesError
 from games.engine.tournament import RowError
 
+from .duplicate.scoring import ADJUSTED_PERCENT, FOULED
 from .sheets import SheetError, check_sheet
 
 ORDER_KEYS = ("match_points", "points", "opponents", "wins")
@@ -45,7 +46,10 @@ FIELDS = (
     "duplicate",
     "players",
     "rounds",
+    "rulings",
 )
+RULING_FIELDS = {"round", "table", "deal", "seat", "ruling", "reason"}
+REASON_LENGTH = 300
 
 
 class NotADocument(Exception):
@@ -118,6 +122,9 @@ class Document:
     rounds: list[Round] = field(default_factory=list)
     date: datetime.date | None = None  # optional: an import without one is dated today
     duplicate: bool = False  # every table of a round's group plays the same deals
+    # the directors' rulings on its deals: {"round", "table" (both from 1), "deal" (from 1),
+    # "seat" (from 0; null for a fouled deal), "ruling", "reason"}
+    rulings: list[dict] = field(default_factory=list)
 
     def to_json(self) -> dict:
         """The document as the rules write it; reading it again gives the same document."""
@@ -141,6 +148,7 @@ class Document:
                 }
                 for r in self.rounds
             ],
+            **({"rulings": self.rulings} if self.rulings else {}),
         }
 
 
@@ -168,6 +176,7 @@ def read(text: str) -> Document:
         raise NotADocument("a tournament document is a JSON object")
     doc = read_header(data)
     doc.rounds = [read_round(index, raw, doc) for index, raw in enumerate(data["rounds"], start=1)]
+    doc.rulings = read_rulings(data.get("rulings", []), doc)
     return doc
 
 
@@ -402,3 +411,52 @@ def read_round(index: int, raw, doc: Document) -> Round:
         tables.append(Table(players, sheet.rows, sheet.points, sheet.complete))
     byes = [take(name, where) for name in raw.get("byes", [])]
     return Round(tables, byes)
+
+
+def read_rulings(raw, doc: Document) -> list[dict]:
+    """The directors' rulings on a duplicate tournament's deals, checked against its rounds:
+    a fouled deal the whole table's, an adjusted result one seat's, once each."""
+    if not isinstance(raw, list):
+        raise NotADocument("rulings must be a list")
+    if raw and not doc.duplicate:
+        raise BrokenRule(
+            "rulings", gettext_noop("only a duplicate tournament's deals are ruled on")
+        )
+    parts = registry.tournament(doc.game)
+    rulings, seen = [], set()
+    for index, ruling in enumerate(raw, start=1):
+        where = f"ruling {index}"
+        if not isinstance(ruling, dict) or set(ruling) != RULING_FIELDS:
+            raise BrokenRule(
+                where,
+                gettext_noop("a ruling is an object of round, table, deal, seat, ruling, reason"),
+            )
+        number, table, deal, seat = (ruling[k] for k in ("round", "table", "deal", "seat"))
+        if not all(map(is_int, (number, table, deal))) or not (
+            1 <= number <= len(doc.rounds) and 1 <= table <= len(doc.rounds[number - 1].tables)
+        ):
+            raise BrokenRule(where, gettext_noop("there is no such round or table"))
+        players = doc.rounds[number - 1].tables[table - 1].players
+        options = parts.table_options(doc.options, len(players))
+        length = parts.sheet_length(seats=len(players), options=options, settings=doc.settings)
+        if not 1 <= deal <= (length or 0):
+            raise BrokenRule(
+                where, gettext_noop("the table's sheet has no deal %(deal)s"), deal=deal
+            )
+        kind = ruling["ruling"]
+        if kind != FOULED and kind not in ADJUSTED_PERCENT:
+            raise BrokenRule(where, gettext_noop("a ruling is fouled, plus, average or minus"))
+        if kind == FOULED and seat is not None:
+            raise BrokenRule(where, gettext_noop("a fouled deal is the whole table's: seat null"))
+        if kind != FOULED and not (is_int(seat) and 0 <= seat < len(players)):
+            raise BrokenRule(where, gettext_noop("an adjusted result is one seat's, from 0"))
+        reason = ruling["reason"]
+        if not isinstance(reason, str) or not reason.strip() or len(reason) > REASON_LENGTH:
+            raise BrokenRule(
+                where, gettext_noop("a ruling gives its reason, at most 300 characters")
+            )
+        if (number, table, deal, seat) in seen:
+            raise BrokenRule(where, gettext_noop("a second ruling on the same deal and seat"))
+        seen.add((number, table, deal, seat))
+        rulings.append({**ruling, "reason": " ".join(reason.split())})
+    return rulings

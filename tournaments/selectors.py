@@ -264,6 +264,21 @@ def document_of(tournament: Tournament, played_: Played | None = None) -> Docume
         duplicate=tournament.duplicate,
         players=[entrant.player.name for entrant in played_.entrants],
         rounds=played_.rounds,
+        rulings=[
+            {
+                "round": ruling.table.round.number,
+                "table": ruling.table.number,
+                "deal": ruling.deal,
+                "seat": ruling.seat,
+                "ruling": ruling.kind,
+                "reason": ruling.reason,
+            }
+            for ruling in DealRuling.objects.filter(table__round__tournament=tournament)
+            .select_related("table__round")
+            .order_by("table__round__number", "table__number", "deal", "seat")
+        ]
+        if tournament.duplicate
+        else [],
     )
 
 

@@ -31,6 +31,7 @@ from .document import (
 )
 from .models import (
     Bye,
+    DealRuling,
     Entrant,
     Round,
     RoundTable,
@@ -87,6 +88,18 @@ def import_document(*, doc: Document, user=None) -> Tournament:
                     SheetRow(table=row_table, index=k, data=row)
                     for k, row in enumerate(table.rows, start=1)
                 )
+                for ruling in doc.rulings:
+                    if (ruling["round"], ruling["table"]) == (number, index):
+                        made = DealRuling(
+                            table=row_table,
+                            deal=ruling["deal"],
+                            seat=ruling["seat"],
+                            kind=ruling["ruling"],
+                            reason=ruling["reason"],
+                            by=user,
+                        )
+                        made._change_reason, made._history_user = ruling["reason"], user
+                        made.save()
         first_director(tournament=tournament, user=user)
         audit(user, "tournament.import", tournament, name=doc.name, rounds=len(doc.rounds))
         notify_on_commit(tournament)

@@ -4,9 +4,11 @@ or 40 % with a field figure of 0; the services refuse what the rules refuse and 
 nothing then; a ruling changes the standings as the rules say; the director's page offers
 the form and refuses anyone who does not direct the tournament."""
 
+import json
 from fractions import Fraction
 
 import pytest
+from django.core.management import call_command
 from django.urls import reverse
 
 from club.models import AuditEntry
@@ -16,6 +18,7 @@ from tests.support import EXAMPLES
 from tests.support.accounts import name_official, user_in
 from tests.support.tournaments import import_text
 from tournaments import selectors
+from tournaments.document import BrokenRule, read
 from tournaments.duplicate import services
 from tournaments.duplicate.scoring import Board, Scored, board_results, margins, player_totals
 from tournaments.models import DealRuling, Round, RoundTable, Tournament
@@ -353,3 +356,64 @@ def test_the_traveller_shows_a_ruling_as_such_with_its_reason(client, nine, dire
     )
     page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "fouled" in page and "hands swapped" in page
+
+
+def test_the_export_keeps_the_rulings_and_its_import_gives_the_same_standings(
+    nine, director, capsys
+):
+    services.rule_deal(
+        table=table_of(nine, 1, 1), deal=2, kind="fouled", reason="hands swapped", user=director
+    )
+    services.rule_deal(
+        table=table_of(nine, 2, 2), deal=1, kind="minus", seat=3, reason="slow", user=director
+    )
+    call_command("tournament", "export", nine.key)
+    exported = json.loads(capsys.readouterr().out)
+    assert exported["rulings"] == [
+        {
+            "round": 1,
+            "table": 1,
+            "deal": 2,
+            "seat": None,
+            "ruling": "fouled",
+            "reason": "hands swapped",
+        },
+        {"round": 2, "table": 2, "deal": 1, "seat": 3, "ruling": "minus", "reason": "slow"},
+    ]
+    again = import_text(json.dumps(exported, ensure_ascii=False))
+    assert DealRuling.objects.filter(table__round__tournament=again).count() == 2
+    assert selectors.standings(again).as_json() == selectors.standings(nine).as_json()
+    assert (
+        selectors.standings(again).as_json()
+        != selectors.standings(
+            import_text((EXAMPLES / "duplicate-variety-nine.json").read_text(encoding="utf-8"))
+        ).as_json()
+    )
+
+
+FOULED_SECOND = {"round": 1, "table": 1, "deal": 2, "seat": None, "ruling": "fouled", "reason": "x"}
+BROKEN = {
+    "no such table": ({**FOULED_SECOND, "table": 3}, "there is no such round or table"),
+    "no such deal": ({**FOULED_SECOND, "deal": 5}, "the table's sheet has no deal 5"),
+    "unknown ruling": ({**FOULED_SECOND, "ruling": "lucky"}, "fouled, plus, average or minus"),
+    "fouled with a seat": ({**FOULED_SECOND, "seat": 1}, "the whole table's"),
+    "adjusted with no seat": ({**FOULED_SECOND, "ruling": "plus"}, "one seat's"),
+    "a seat not at the table": ({**FOULED_SECOND, "ruling": "plus", "seat": 4}, "one seat's"),
+    "no reason": ({**FOULED_SECOND, "reason": " "}, "gives its reason"),
+    "a field more": ({**FOULED_SECOND, "by": "me"}, "a ruling is an object"),
+}
+
+
+@pytest.mark.parametrize("case", BROKEN, ids=list(BROKEN))
+def test_a_documents_ruling_that_breaks_a_rule_is_refused_saying_which(case):
+    ruling, message = BROKEN[case]
+    data = json.loads((EXAMPLES / "duplicate-variety-nine.json").read_text(encoding="utf-8"))
+    with pytest.raises(BrokenRule) as refused:
+        read(json.dumps({**data, "rulings": [ruling]}))
+    assert str(refused.value).startswith("ruling 1: ") and message in str(refused.value)
+    twice = {**data, "rulings": [FOULED_SECOND, FOULED_SECOND]}
+    with pytest.raises(BrokenRule, match="ruling 2: a second ruling on the same deal"):
+        read(json.dumps(twice))
+    not_duplicate = {**data, "duplicate": False, "order": ["points"], "rulings": [FOULED_SECOND]}
+    with pytest.raises(BrokenRule, match="only a duplicate tournament's deals are ruled on"):
+        read(json.dumps(not_duplicate))
