@@ -96,7 +96,8 @@ class Tournament(models.Model):
     )
     rounds_planned = models.PositiveSmallIntegerField(_("rounds planned"))
     seating = models.CharField(_("seating"), max_length=8, choices=Seating.choices)
-    # It seeds the seating draw alone: each table's deals are shuffled with seeds of their own.
+    # It seeds the seating draw and a duplicate tournament's deals (tournaments.duplicate.deals);
+    # any other table's deals are shuffled with seeds of their own.
     seed = models.BigIntegerField(_("seed of the draw"))
     bye_points = models.DecimalField(_("bye points"), max_digits=6, decimal_places=2, default=3)
     order = models.JSONField(_("order of the standings"))

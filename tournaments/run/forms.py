@@ -69,7 +69,10 @@ class TournamentForm(forms.Form):
         label=model_label("seed"),
         min_value=SEEDS.start,
         max_value=SEEDS.stop - 1,
-        help_text=_("Drawn at random: every round's seating follows from it."),
+        help_text=_(
+            "Drawn at random: every round's seating follows from it, and a duplicate "
+            "tournament's deals."
+        ),
     )
     bye_points = DecimalNumberField(
         label=model_label("bye_points"), min_value=0, max_digits=6, decimal_places=2, initial=3
