@@ -269,5 +269,16 @@ def created_from(sent: Tournament, user) -> Tournament:
     return sent
 
 
+def locked_table(pk: int) -> RoundTable | None:
+    """A round's table locked for a write of its sheet or its rulings, with its tournament;
+    None once it is gone (its round redrawn)."""
+    return (
+        RoundTable.objects.select_for_update()
+        .select_related("round__tournament")
+        .filter(pk=pk)
+        .first()
+    )
+
+
 def audit(user, verb: str, tournament: Tournament, **data) -> None:
     AuditEntry.objects.create(user=user, verb=verb, data={"tournament": tournament.key, **data})

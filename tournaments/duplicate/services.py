@@ -12,7 +12,7 @@ from games import registry
 
 from ..models import DealRuling, Round, RoundTable
 from ..results.services import clean_reason
-from ..services import TournamentError, audit, notify_on_commit
+from ..services import TournamentError, audit, locked_table, notify_on_commit
 from .scoring import ADJUSTED_PERCENT, FOULED
 
 
@@ -80,12 +80,7 @@ def rule_deal(
     ``rulings_version`` of the round the page showed (Stale if it has changed since)."""
     reason = clean_reason(reason)
     with transaction.atomic():
-        locked = (
-            RoundTable.objects.select_for_update()
-            .select_related("round__tournament")
-            .filter(pk=table.pk)
-            .first()
-        )  # as the sheet's writes lock it
+        locked = locked_table(table.pk)  # as the sheet's writes lock it
         if locked is None:
             raise Stale(gettext_noop("This table is no longer in the tournament."))
         if seen is not None and seen != rulings_version(locked.round):
@@ -121,12 +116,7 @@ def withdraw_ruling(*, ruling: DealRuling, reason: str, user) -> None:
     it and why."""
     reason = clean_reason(reason)
     with transaction.atomic():
-        locked = (
-            RoundTable.objects.select_for_update()
-            .select_related("round__tournament")
-            .filter(pk=ruling.table_id)
-            .first()
-        )
+        locked = locked_table(ruling.table_id)
         stored = locked and DealRuling.objects.filter(pk=ruling.pk, table=locked).first()
         if not stored:
             raise Stale(gettext_noop("This ruling has been withdrawn already."))

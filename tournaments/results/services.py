@@ -11,7 +11,7 @@ from games import registry
 from games.services import finish_tournament_table
 
 from ..models import Adjustment, Entrant, ReportedRow, Round, RoundTable, SheetRow, Tournament
-from ..services import SheetRefused, TournamentError, audit, notify_on_commit
+from ..services import SheetRefused, TournamentError, audit, locked_table, notify_on_commit
 from ..sheets import SheetError, check_sheet, sum_sheet
 
 MOST_ADJUSTMENT = 10_000  # game points either way: beyond any penalty, within any column
@@ -456,12 +456,7 @@ def save_row(
 ) -> SheetRow:
     reason = clean_reason(reason)
     with transaction.atomic():
-        table = (
-            RoundTable.objects.select_for_update()
-            .select_related("round__tournament")
-            .filter(pk=row.table_id)
-            .first()
-        )  # as enter_sheet and the hotseat lock it
+        table = locked_table(row.table_id)  # as enter_sheet and the hotseat lock it
         if seen is not None and row_version(row) != seen:
             raise Stale(
                 gettext_noop(
