@@ -126,8 +126,8 @@ def directs_tournament_table(user, table: Table) -> bool:
 
 
 # ``limit(table)``: how many of a table's first deals its spectators may see, or None for all:
-# an app above whose tables play deals that other tables are still to play (the tournaments'
-# duplicate rounds) withholds the rest. The table's own players see them as ever.
+# an app above whose tables play deals fixed in advance, that other tables are still to play,
+# withholds the rest. The table's own players see them as ever.
 SPECTATOR_LIMITS = []
 
 
@@ -146,7 +146,7 @@ def deals_shown_to_spectators(table: Table) -> int | None:
     return min(limits, default=None)
 
 
-def withheld_from_spectators(table: Table, number: int, shown: int | None) -> bool:
+def withheld_from_spectators(number: int, shown: int | None) -> bool:
     """Deal ``number`` is kept from the table's spectators (``shown``: as
     ``deals_shown_to_spectators`` gives it)."""
     return shown is not None and number > shown
@@ -155,17 +155,21 @@ def withheld_from_spectators(table: Table, number: int, shown: int | None) -> bo
 def watch_stamp(table: Table, deal: Deal, shown: int | None) -> list[int]:
     """The version of the spectators' page showing ``deal``, as its live page compares it:
     ``deal_stamp``'s; for a table whose deals are fixed, always four numbers, the last how
-    many of the deals dealt so far they see, which grows as other tables play them."""
+    many of the deals dealt so far they see, which grows as other tables play them. While
+    ``deal`` is withheld its version is not told (the pace of its play is no spectator's),
+    only whether it is over."""
     stamp = [deal.number, deal.version]
     if not table.deal_seeds:
         return [*stamp, table.version] if table.version else stamp
+    if withheld_from_spectators(deal.number, shown):
+        stamp = [deal.number, int(deal.is_over)]
     return [*stamp, table.version, deal.number if shown is None else min(shown, deal.number)]
 
 
 def current_watch_stamp(table: Table) -> list[int]:
     """``watch_stamp`` of the table now (read afresh)."""
     table = Table.objects.get(pk=table.pk)
-    deal = table.deals.only("number", "version").order_by("-number").first()
+    deal = table.deals.only("number", "version", "is_over").order_by("-number").first()
     return watch_stamp(table, deal, deals_shown_to_spectators(table))
 
 

@@ -73,7 +73,7 @@ def table_row(user, table: Table, deals: list, cycles: list[Cycle]) -> TableRow:
     # total while they may not see its current deal (other tables are still to play it)
     host = selectors.can_host(user, table)
     if not host and selectors.withheld_from_spectators(
-        table, number, selectors.deals_shown_to_spectators(table)
+        number, selectors.deals_shown_to_spectators(table)
     ):
         totals = [None] * len(players)
     sheet, key = ("cycle", table.token) if host else ("watch-cycle", table.watch_key)

@@ -86,7 +86,7 @@ def withheld_response(request, table, number):
     """The refusal of a deal kept from the spectators (other tables are still to play it),
     or None."""
     shown = selectors.deals_shown_to_spectators(table)
-    if not selectors.withheld_from_spectators(table, number, shown):
+    if not selectors.withheld_from_spectators(number, shown):
         return None
     deal = table.deals.filter(number=number).only("number", "is_over").first()
     if deal is None:

@@ -254,7 +254,7 @@ def render_table(
     shown = None
     if spectator:
         shown = selectors.deals_shown_to_spectators(table)
-        if selectors.withheld_from_spectators(table, deal.number, shown):
+        if selectors.withheld_from_spectators(deal.number, shown):
             return withheld_page(request, table, deal, shown)
     page = selectors.table_page(
         table,

@@ -15,7 +15,7 @@ from django.test import Client
 
 from club import roles
 from games import selectors, services
-from tests.support.hotseat import HTMX, current, finish_deal, leaked_cards, scrub
+from tests.support.hotseat import HTMX, act, current, finish_deal, leaked_cards, scrub
 from tests.support.sockets import ORIGIN, socket
 from tests.support.tournaments import enter, new_tournament
 from tournaments.duplicate.deals import round_deals
@@ -178,8 +178,21 @@ def test_the_spectators_live_page_is_told_once_the_other_table_has_played_the_de
 
     before, told = async_to_sync(run)()
     deal = current(first)
-    assert before == [1, deal.version, 0, 0]
+    assert before == [1, 1, 0, 0]  # deal 1, over, withheld: not its version
     assert told == [1, deal.version, 0, 1] and told > before
     # the page, fetched again, shows the version it was told: it then shows the deal
     page = Client().get(first.get_watch_url(), **EN).content.decode()
     assert f'data-stamp="1 {deal.version} 0 1"' in page and "Log of the deal" in page
+
+
+def test_a_withheld_deals_spectators_are_not_told_each_move_of_it(host):
+    """The pace of a deal still to be played elsewhere is no spectator's: their page's
+    version stays the same move after move, and changes once the deal is over."""
+    tournament, (first, second) = duplicate_round(host)
+    stamps = set()
+    for _ in range(3):
+        act(first, user=host)
+        stamps.add(tuple(selectors.current_watch_stamp(first)))
+    assert stamps == {(1, 0, 0, 0)}
+    finish_deal(first, host)
+    assert selectors.current_watch_stamp(first) == [1, 1, 0, 0]
