@@ -106,7 +106,8 @@ class TournamentForm(forms.Form):
         self.parts = registry.tournament(game.key)
         self.options_form = options_form(game, data)
         self.fields["seating"].initial = self.parts.seating
-        self.fields["seed"].initial = random.SystemRandom().randrange(1, 10**9)
+        # a duplicate tournament's deals follow from it: too many to try them all
+        self.fields["seed"].initial = random.SystemRandom().randrange(1, 2**62)
         self.fields["token"].initial = secrets.token_urlsafe(16)
         defaults = self.parts.read_settings({})
         for name in self.parts.setting_names:

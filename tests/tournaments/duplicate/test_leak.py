@@ -59,7 +59,7 @@ def without_keys(html: str, keys: list[str]) -> str:
 def round_half_played(host, django_user_model):
     """A duplicate Выборы round of two tables on the players' phones: the first has
     finished deal 1, the second is still to play it."""
-    tournament = new_tournament(host, duplicate=True, rounds_planned=2)
+    tournament = new_tournament(host, duplicate=True, rounds_planned=2, seed=918273645546372819)
     enter(tournament, NAMES, host)
     for name in NAMES:
         Player.objects.filter(name=name).update(user=user_in(django_user_model, f"u-{name}"))
@@ -101,6 +101,8 @@ def test_no_page_a_player_or_a_spectator_reaches_shows_an_unscored_deal(round_ha
                 continue  # his own hand of the deal he is about to play
             leaks = leaked_cards(without_keys(html, keys), pack)
             assert not leaks, f"{who} sees cards of the unscored deal on {path}: {leaks[:4]}"
+            # nor the seed, from which every deal of the tournament follows
+            assert str(tournament.seed) not in html, f"{who} sees the seed on {path}"
         # nobody is counted with it: nobody has played a scored deal yet
         standings = [p for p in pages if p.endswith(".csv")]
         for path in standings:
