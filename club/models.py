@@ -101,6 +101,8 @@ class AuditEntry(models.Model):
             "tournament.role.remove",
             _("tournament's director or scorer removed"),
         )
+        TOURNAMENT_RULING = "tournament.ruling", _("ruling made on a deal")
+        TOURNAMENT_RULING_WITHDRAW = "tournament.ruling.withdraw", _("ruling on a deal withdrawn")
         ROUND_DRAW = "round.draw", _("round drawn")
         ROUND_SWAP = "round.swap", _("players swapped")
         ROUND_RELEASE = "round.release", _("round released")

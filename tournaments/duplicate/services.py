@@ -106,7 +106,7 @@ def rule_deal(
         ruling._change_reason, ruling._history_user = reason, user
         ruling.save()
         tournament = locked.round.tournament
-        audit(user, "deal.rule", tournament, **audited(ruling), reason=reason)
+        audit(user, "tournament.ruling", tournament, **audited(ruling), reason=reason)
         notify_on_commit(tournament)
     return ruling
 
@@ -123,9 +123,10 @@ def withdraw_ruling(*, ruling: DealRuling, reason: str, user) -> None:
         stored.table = locked
         stored._change_reason, stored._history_user = reason, user
         data = audited(stored)
+        ruled = stored.reason
         stored.delete()
         tournament = locked.round.tournament
-        audit(user, "deal.ruling.withdraw", tournament, **data, reason=reason)
+        audit(user, "tournament.ruling.withdraw", tournament, **data, ruled=ruled, reason=reason)
         notify_on_commit(tournament)
 
 
@@ -140,5 +141,4 @@ def audited(ruling: DealRuling) -> dict:
         "deal": ruling.deal,
         "seat": ruling.seat,
         "kind": ruling.kind,
-        "note": ruling.reason,
     }

@@ -116,7 +116,7 @@ def test_a_ruling_is_kept_with_its_history_audited_and_announced(nine, director)
     )
     (version_,) = ruling.history.all()
     assert (version_.history_user, version_.history_change_reason) == (director, "hands exchanged")
-    entry = AuditEntry.objects.get(verb="deal.rule")
+    entry = AuditEntry.objects.get(verb="tournament.ruling")
     assert entry.user == director
     assert entry.data["round"] == 1 and entry.data["deal"] == 2 and entry.data["kind"] == "fouled"
     assert Tournament.objects.get(pk=nine.pk).version == version + 1
@@ -130,7 +130,9 @@ def test_a_withdrawn_ruling_is_gone_its_history_saying_who_and_why(nine, directo
     assert not DealRuling.objects.exists()
     gone = DealRuling.history.get(history_type="-")
     assert (gone.history_user, gone.history_change_reason) == (director, "ruled in error")
-    assert AuditEntry.objects.get(verb="deal.ruling.withdraw").data["reason"] == "ruled in error"
+    assert (
+        AuditEntry.objects.get(verb="tournament.ruling.withdraw").data["reason"] == "ruled in error"
+    )
     with pytest.raises(Stale):
         services.withdraw_ruling(ruling=ruling, reason="again", user=director)
 
