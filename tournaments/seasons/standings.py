@@ -136,13 +136,14 @@ def season_standings(
     place_points: Sequence[int] = DEFAULT_PLACE_POINTS,
 ) -> SeasonStandings:
     """Every player who entered a tournament of the season, by season points, then by the
-    season's sums of the first tournament's standings keys in its order; players equal on
-    all of them share the place, listed in the order they first appear (the first
-    tournament's standings, then each next one's newcomers)."""
+    season's sums of the first tournament's standings keys in its order (those that add up
+    over tournaments: a duplicate tournament's percentages do not); players equal on all of
+    them share the place, listed in the order they first appear (the first tournament's
+    standings, then each next one's newcomers)."""
     if scoring not in SCORINGS:
         raise ValueError(f"the scoring is one of {', '.join(SCORINGS)}")
     table = check_place_points(place_points)
-    order = tuple(tournaments[0].order) if tournaments else KEYS
+    order = tuple(k for k in tournaments[0].order if k in KEYS) or KEYS if tournaments else KEYS
     if not order or any(key not in KEYS for key in order) or len(set(order)) != len(order):
         raise ValueError(f"the order is a list of different keys from {', '.join(KEYS)}")
     count = len(tournaments)

@@ -417,3 +417,23 @@ def test_a_name_the_service_refuses_keeps_the_form_as_typed_with_the_reason(
     assert response.status_code == 400
     assert "A name may hold only printable text." in alert(response)
     assert 'value="7, 5, 3"' in text(response) and Season.objects.get().name == "Осень 2026"
+
+
+def test_a_season_of_a_duplicate_tournament_ranks_its_players_by_the_places_it_gave(
+    client, director
+):
+    from tests.support import EXAMPLES
+    from tournaments import document, selectors, services
+
+    text_ = (EXAMPLES / "duplicate-variety-nine.json").read_text(encoding="utf-8")
+    tournament = services.import_document(doc=document.read(text_), user=director)
+    season = season_services.create_season(
+        user=director, name="Дубль", game="variety", scoring="places", place_points=[10, 8, 6]
+    )
+    season_services.add_tournament(
+        season=season, tournament=tournament, user=director, version=season.version
+    )
+    response = client.get(f"/tournaments/seasons/{season.key}/", **EN)
+    assert response.status_code == 200
+    first = selectors.standings(tournament).rows[0].player
+    assert rows(response)[0][:2] == ["1", first]
