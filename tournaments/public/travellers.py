@@ -267,9 +267,11 @@ def player_deals(played_: selectors.Played, name: str) -> list[PlayerDeal]:
         board = deal.board
         results = board_results(board)
         for index, players in board.players.items():
-            if name not in players or index not in board.rows:
+            if name not in players:
                 continue
             seat = list(players).index(name)
+            if index not in board.rows and (index, seat) not in board.adjusted:
+                continue  # not played there, and no result given
             result = results.get((index, seat))
             found.append(
                 PlayerDeal(

@@ -133,7 +133,6 @@ def round_views(played_: selectors.Played) -> list[RoundView]:
     table counts, and the byes."""
     ids = player_ids(played_)
     tournament = played_.tournament
-    lengths: dict[int, int | None] = {}
     rounds = []
     for index, (models, shown) in enumerate(
         zip(played_.tables, played_.rounds, strict=True), start=1
@@ -157,13 +156,10 @@ def round_views(played_: selectors.Played) -> list[RoundView]:
                     deals=len(sheet.rows),
                 )
             )
-            if tournament.duplicate and state in (PLAYING, INCOMPLETE):
-                size = len(sheet.players)
-                if size not in lengths:
-                    lengths[size] = run_selectors.planned_deals(tournament, size)
-                length = lengths[size]
-                if length is None or len(sheet.rows) < length:
-                    tables[-1].in_play = len(sheet.rows) + 1
+            # the round under way: its group's next deal (an earlier round is over)
+            last = index == len(played_.rounds)
+            if tournament.duplicate and last and state in (PLAYING, INCOMPLETE):
+                tables[-1].in_play = len(sheet.rows) + 1
         rounds.append(RoundView(index, tables, [Seat(name, ids[name]) for name in shown.byes]))
     return rounds
 
