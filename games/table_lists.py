@@ -70,11 +70,10 @@ def table_row(user, table: Table, deals: list, cycles: list[Cycle]) -> TableRow:
         else [None] * len(players)
     )
     # whoever may not open the table follows it, and its sheets, as its spectators do: no
-    # total while they may not see its current deal (other tables are still to play it)
+    # total while its current deal is one fixed in advance, which other tables may still be
+    # playing (its spectators' page tells; a list of tables asks no more of each)
     host = selectors.can_host(user, table)
-    if not host and selectors.withheld_from_spectators(
-        number, selectors.deals_shown_to_spectators(table)
-    ):
+    if not host and number <= len(table.deal_seeds):
         totals = [None] * len(players)
     sheet, key = ("cycle", table.token) if host else ("watch-cycle", table.watch_key)
     round_table = selectors.tournament_table(table)
