@@ -8,7 +8,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
@@ -129,8 +129,11 @@ def notify_on_commit(tournament: Tournament, *, seat_pages: bool = False) -> Non
     version = Tournament.objects.values_list("version", flat=True).get(pk=tournament.pk)
     send_on_commit(group_name(tournament), {"type": "live.changed", "stamp": [version]})
     if tournament.duplicate:
+        # the round under way, and the one before it, which a round released has ended
+        last = tournament.rounds.filter(released=True).aggregate(last=Max("number"))["last"]
         for table in HotseatTable.objects.filter(
-            tournament_table__round__tournament=tournament
+            tournament_table__round__tournament=tournament,
+            tournament_table__round__number__gte=(last or 0) - 1,
         ).only("pk"):
             notify_spectators_on_commit(table)
     if seat_pages:
