@@ -9,6 +9,7 @@ complete is an error at that row.
 from dataclasses import dataclass
 
 from core.refusals import Refusal
+from games import registry
 from games.engine.base import RulesError
 from games.engine.tournament import RowError, TournamentParts, gettext_noop
 
@@ -93,4 +94,15 @@ def sum_sheet(
         rows=rows,
         points=points,
         complete=parts.complete(rows, seats=seats, options=options, settings=settings),
+    )
+
+
+def planned_deals(tournament, seats: int) -> int | None:
+    """The deals of a complete sheet at a table of ``seats`` of ``tournament`` (its game,
+    options and settings); None for a match to a target score."""
+    parts = registry.tournament(tournament.game)
+    return parts.sheet_length(
+        seats=seats,
+        options=parts.table_options(tournament.options, seats),
+        settings=tournament.game_settings,
     )

@@ -8,11 +8,11 @@ from django.db.models import Count, Max
 from django.utils.translation import gettext_noop
 
 from club.services import Stale
-from games import registry
 
 from ..models import DealRuling, Round, RoundTable
 from ..results.services import clean_reason
 from ..services import TournamentError, audit, locked_table, notify_on_commit
+from ..sheets import planned_deals
 from .scoring import ADJUSTED_PERCENT, FOULED
 
 
@@ -23,17 +23,6 @@ def rulings_version(round_: Round) -> str:
         count=Count("pk"), newest=Max("pk")
     )
     return f"{found['count']}.{found['newest'] or 0}"
-
-
-def deals_of(table: RoundTable, seats: int) -> int | None:
-    """The deals of the table's group: as many as its complete sheet holds."""
-    tournament = table.round.tournament
-    parts = registry.tournament(tournament.game)
-    return parts.sheet_length(
-        seats=seats,
-        options=parts.table_options(tournament.options, seats),
-        settings=tournament.game_settings,
-    )
 
 
 def check_ruling(table: RoundTable, *, deal, kind, seat) -> None:
@@ -49,7 +38,7 @@ def check_ruling(table: RoundTable, *, deal, kind, seat) -> None:
     if kind != FOULED and kind not in ADJUSTED_PERCENT:
         raise TournamentError(gettext_noop("Choose the ruling."))
     seats = table.seats.count()
-    deals = deals_of(table, seats)
+    deals = planned_deals(tournament, seats)
     if type(deal) is not int or not 1 <= deal <= (deals or 0):
         raise TournamentError(
             gettext_noop("The table's sheet has deals 1 to %(deals)s: there is no such deal."),

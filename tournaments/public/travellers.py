@@ -16,7 +16,7 @@ from .. import selectors
 from ..duplicate.deals import by_suit, round_deals
 from ..duplicate.results import Deal, groups
 from ..duplicate.scoring import Board, board_results
-from ..run import selectors as run_selectors
+from ..sheets import planned_deals
 
 
 def hundredths(value: Fraction) -> Decimal:
@@ -103,7 +103,7 @@ def hand_record(tournament, round_number: int, size: int, number: int):
 
 def planned(tournament, size: int, played_rows: int) -> int:
     """The deals of a group's sheet; for a match to a target, those played so far."""
-    return run_selectors.planned_deals(tournament, size) or played_rows
+    return planned_deals(tournament, size) or played_rows
 
 
 def scored_deal(

@@ -27,9 +27,9 @@ from ..check_in import selectors as check_in_selectors
 from ..models import DealRuling, Tournament
 from ..pages import ORDER_LABELS, attachment, option_lines
 from ..results.entry_links import entry_link, offered
-from ..run import selectors as run_selectors
 from ..seasons import selectors as season_selectors
 from ..seat_links import device_seats, seat_link
+from ..sheets import planned_deals
 from ..standings import match_points, number
 from . import travellers
 from .projector import layout as projector_layout
@@ -410,7 +410,7 @@ def projector(request, key: str):
     current = rounds[-1] if rounds else None
     if current:
         lengths = {
-            size: run_selectors.planned_deals(tournament, size)
+            size: planned_deals(tournament, size)
             for size in {len(table.seats) for table in current.tables}
         }
         for table in current.tables:

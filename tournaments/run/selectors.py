@@ -28,9 +28,9 @@ from ..models import (
     TableSeat,
     Tournament,
 )
+from ..sheets import planned_deals
 
 ROOM = 10  # the rows offered for a sheet of no fixed length (a match to a target score)
-PROBE = 200  # a sheet not complete after this many rows has no fixed length
 
 
 # -- a table's sheet: its columns and length ----------------------------------------------
@@ -102,49 +102,10 @@ def sub_heads(spec: dict, names: list[str]) -> list[str]:
     return []
 
 
-def blank_row(fields: list[dict], seats: int) -> dict:
-    """A row of the layout's shape holding the least values (for counting rows only)."""
-    row = {}
-    for spec in fields:
-        kind = spec["kind"]
-        if kind == "choice":
-            row[spec["key"]] = spec["choices"][0][0]
-        elif kind == "seats":
-            row[spec["key"]] = list(range(spec["count"]))
-        elif kind == "per_seat":
-            row[spec["key"]] = [0] * seats
-        else:
-            row[spec["key"]] = None
-    return row
-
-
-def sheet_length(parts, fields: list[dict], *, seats: int, options: dict, settings: dict) -> int:
-    """The rows of a complete sheet: the first count of rows the game calls complete; a
-    sheet that rows of nothing never complete (a match to a target) offers ``ROOM``."""
-    return fixed_length(parts, fields, seats=seats, options=options, settings=settings) or ROOM
-
-
-def fixed_length(
-    parts, fields: list[dict], *, seats: int, options: dict, settings: dict
-) -> int | None:
-    """The first count of rows the game calls a complete sheet; None for a sheet that rows
-    of nothing never complete (a match to a target)."""
-    blank = blank_row(fields, seats)
-    for count in range(1, PROBE + 1):
-        if parts.complete([blank] * count, seats=seats, options=options, settings=settings):
-            return count
-    return None
-
-
-def planned_deals(tournament: Tournament, seats: int) -> int | None:
-    """The deals of a complete sheet at a table of ``seats``; None for a match to a
-    target."""
-    parts = registry.tournament(tournament.game)
-    options = parts.table_options(tournament.options, seats)
-    fields = parts.row_layout(seats=seats, options=options, settings=tournament.game_settings)
-    return fixed_length(
-        parts, fields, seats=seats, options=options, settings=tournament.game_settings
-    )
+def sheet_length(tournament: Tournament, seats: int) -> int:
+    """The rows a typed sheet of a table of ``seats`` offers: a complete sheet's, or
+    ``ROOM`` for a match to a target score."""
+    return planned_deals(tournament, seats) or ROOM
 
 
 def layout(tournament: Tournament, names: list[str]) -> Layout:
@@ -153,13 +114,7 @@ def layout(tournament: Tournament, names: list[str]) -> Layout:
     seats = len(names)
     options = parts.table_options(tournament.options, seats)
     fields = parts.row_layout(seats=seats, options=options, settings=tournament.game_settings)
-    return Layout(
-        fields,
-        names,
-        sheet_length(
-            parts, fields, seats=seats, options=options, settings=tournament.game_settings
-        ),
-    )
+    return Layout(fields, names, sheet_length(tournament, seats))
 
 
 # -- the director's page -------------------------------------------------------------------

@@ -17,6 +17,7 @@ from ..document import MOST_ROUNDS
 from ..duplicate.deals import deal_seeds
 from ..models import Bye, Entrant, ReportedRow, Round, RoundTable, TableSeat, Tournament
 from ..services import EntryRefused, TournamentError, audit, notify_on_commit
+from ..sheets import planned_deals
 from .selectors import has_played
 
 
@@ -217,13 +218,7 @@ def round_seeds(tournament: Tournament, round_number: int, seats: int) -> list[i
     """A duplicate round's deals for a table of ``seats`` (none for any other tournament)."""
     if not tournament.duplicate:
         return []
-    parts = registry.tournament(tournament.game)
-    count = parts.sheet_length(
-        seats=seats,
-        options=parts.table_options(tournament.options, seats),
-        settings=tournament.game_settings,
-    )
-    return deal_seeds(tournament.seed, round_number, seats, count)
+    return deal_seeds(tournament.seed, round_number, seats, planned_deals(tournament, seats))
 
 
 def plan_round(*, tournament: Tournament, user, planned_seen: int | None) -> Tournament:

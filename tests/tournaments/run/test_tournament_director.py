@@ -949,35 +949,24 @@ def test_each_games_row_layout_describes_its_checked_rows():
     ]
     fantan = registry.tournament("fantan").row_layout(seats=4, options={}, settings={})
     assert fantan[0]["count"] == 1
-    # and a blank row of each layout is a row of its game's shape
-    for key, seats, options in (
-        ("variety", 4, {"cycle": "short"}),
-        ("leopard", 2, {}),
-        ("fantan", 4, {}),
-    ):
-        parts = registry.tournament(key)
-        layout = parts.row_layout(seats=seats, options=options, settings={})
-        row = run_selectors.blank_row(layout, seats)
-        assert set(row) <= {
-            "contract",
-            "attackers",
-            "scores",
-            "finish_order",
-            "cards_left",
-            "ender",
-        }
 
 
 def test_a_match_to_a_target_offers_ten_rows_and_a_match_of_deals_its_deals(director):
-    from games import registry
 
-    parts = registry.tournament("leopard")
     for options, length in (({"target": 33}, run_selectors.ROOM), ({"deals": 6}, 6)):
-        layout = parts.row_layout(seats=2, options=options, settings={})
-        assert (
-            run_selectors.sheet_length(parts, layout, seats=2, options=options, settings={})
-            == length
+        tournament = services.create_tournament(
+            user=director,
+            name=f"Леопард {length}",
+            game="leopard",
+            options=options,
+            settings={},
+            rounds_planned=1,
+            seating="swiss",
+            seed=1,
+            bye_points=3,
+            order=["match_points", "points"],
         )
+        assert run_selectors.sheet_length(tournament, 2) == length
 
 
 # -- seats as people read them: from 1, with the player -------------------------------------------
