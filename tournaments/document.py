@@ -19,7 +19,7 @@ from games import registry
 from games.engine.base import RulesError
 from games.engine.tournament import RowError
 
-from .duplicate.scoring import ADJUSTED_PERCENT, FOULED
+from .duplicate.scoring import check_ruling
 from .sheets import SheetError, check_sheet
 
 ORDER_KEYS = ("match_points", "points", "opponents", "wins")
@@ -436,20 +436,13 @@ def read_rulings(raw, doc: Document) -> list[dict]:
             1 <= number <= len(doc.rounds) and 1 <= table <= len(doc.rounds[number - 1].tables)
         ):
             raise BrokenRule(where, gettext_noop("there is no such round or table"))
-        players = doc.rounds[number - 1].tables[table - 1].players
-        options = parts.table_options(doc.options, len(players))
-        length = parts.sheet_length(seats=len(players), options=options, settings=doc.settings)
-        if not 1 <= deal <= (length or 0):
-            raise BrokenRule(
-                where, gettext_noop("the table's sheet has no deal %(deal)s"), deal=deal
-            )
-        kind = ruling["ruling"]
-        if kind != FOULED and kind not in ADJUSTED_PERCENT:
-            raise BrokenRule(where, gettext_noop("a ruling is fouled, plus, average or minus"))
-        if kind == FOULED and seat is not None:
-            raise BrokenRule(where, gettext_noop("a fouled deal is the whole table's: seat null"))
-        if kind != FOULED and not (is_int(seat) and 0 <= seat < len(players)):
-            raise BrokenRule(where, gettext_noop("an adjusted result is one seat's, from 0"))
+        seats = len(doc.rounds[number - 1].tables[table - 1].players)
+        options = parts.table_options(doc.options, seats)
+        deals = parts.sheet_length(seats=seats, options=options, settings=doc.settings) or 0
+        try:  # as the directors' page checks it
+            check_ruling(kind=ruling["ruling"], deal=deal, seat=seat, seats=seats, deals=deals)
+        except Refusal as refused:
+            raise BrokenRule(where, refused.message, **refused.params) from None
         reason = ruling["reason"]
         if not isinstance(reason, str) or not reason.strip() or len(reason) > REASON_LENGTH:
             raise BrokenRule(

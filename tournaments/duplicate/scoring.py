@@ -13,10 +13,32 @@ from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from core.refusals import Refusal, gettext_noop
+
 # The directors' rulings on a deal (docs/rules/duplicate.md): a fouled table played it with
 # wrong cards; an adjusted seat scores the percentage awarded.
 FOULED = "fouled"
 ADJUSTED_PERCENT = {"plus": Fraction(60), "average": Fraction(50), "minus": Fraction(40)}
+
+
+def check_ruling(*, kind, deal, seat, seats: int, deals: int) -> None:
+    """Refusal unless deal ``deal`` (from 1) of a table of ``seats`` whose sheet holds
+    ``deals`` may be given this ruling: fouled for the whole table (``seat`` None), an
+    adjusted result for one seat (from 0). The directors' page and the tournament document
+    check a ruling here."""
+    if kind != FOULED and kind not in ADJUSTED_PERCENT:
+        raise Refusal(gettext_noop("Choose the ruling."))
+    if type(deal) is not int or not 1 <= deal <= deals:
+        raise Refusal(
+            gettext_noop("The table's sheet has deals 1 to %(deals)s: there is no such deal."),
+            deals=deals,
+        )
+    if kind == FOULED and seat is not None:
+        raise Refusal(gettext_noop("A fouled deal is ruled for the whole table: choose no seat."))
+    if kind != FOULED and seat is None:
+        raise Refusal(gettext_noop("Choose the seat given the adjusted result."))
+    if seat is not None and (type(seat) is not int or not 0 <= seat < seats):
+        raise Refusal(gettext_noop("That seat is not at the table."))
 
 
 # A Fraction of two whole numbers, each made once: a big tournament's thousands of results

@@ -8,12 +8,13 @@ from django.db.models import Count, Max
 from django.utils.translation import gettext_noop
 
 from club.services import Stale
+from core.refusals import Refusal
 
 from ..models import DealRuling, Round, RoundTable
 from ..results.services import clean_reason
 from ..services import TournamentError, audit, locked_table, notify_on_commit
 from ..sheets import planned_deals
-from .scoring import ADJUSTED_PERCENT, FOULED
+from . import scoring
 
 
 def rulings_version(round_: Round) -> str:
@@ -35,23 +36,13 @@ def check_ruling(table: RoundTable, *, deal, kind, seat) -> None:
         )
     if not table.round.released:
         raise TournamentError(gettext_noop("The round has not been released yet."))
-    if kind != FOULED and kind not in ADJUSTED_PERCENT:
-        raise TournamentError(gettext_noop("Choose the ruling."))
     seats = table.seats.count()
-    deals = planned_deals(tournament, seats)
-    if type(deal) is not int or not 1 <= deal <= (deals or 0):
-        raise TournamentError(
-            gettext_noop("The table's sheet has deals 1 to %(deals)s: there is no such deal."),
-            deals=deals or 0,
+    try:
+        scoring.check_ruling(
+            kind=kind, deal=deal, seat=seat, seats=seats, deals=planned_deals(tournament, seats)
         )
-    if kind == FOULED and seat is not None:
-        raise TournamentError(
-            gettext_noop("A fouled deal is ruled for the whole table: choose no seat.")
-        )
-    if kind != FOULED and seat is None:
-        raise TournamentError(gettext_noop("Choose the seat given the adjusted result."))
-    if seat is not None and (type(seat) is not int or not 0 <= seat < seats):
-        raise TournamentError(gettext_noop("That seat is not at the table."))
+    except Refusal as refused:
+        raise TournamentError(refused.message, **refused.params) from None
 
 
 def rule_deal(

@@ -396,11 +396,14 @@ def test_the_export_keeps_the_rulings_and_its_import_gives_the_same_standings(
 FOULED_SECOND = {"round": 1, "table": 1, "deal": 2, "seat": None, "ruling": "fouled", "reason": "x"}
 BROKEN = {
     "no such table": ({**FOULED_SECOND, "table": 3}, "there is no such round or table"),
-    "no such deal": ({**FOULED_SECOND, "deal": 5}, "the table's sheet has no deal 5"),
-    "unknown ruling": ({**FOULED_SECOND, "ruling": "lucky"}, "fouled, plus, average or minus"),
-    "fouled with a seat": ({**FOULED_SECOND, "seat": 1}, "the whole table's"),
-    "adjusted with no seat": ({**FOULED_SECOND, "ruling": "plus"}, "one seat's"),
-    "a seat not at the table": ({**FOULED_SECOND, "ruling": "plus", "seat": 4}, "one seat's"),
+    "no such deal": ({**FOULED_SECOND, "deal": 5}, "has deals 1 to 4: there is no such deal"),
+    "unknown ruling": ({**FOULED_SECOND, "ruling": "lucky"}, "Choose the ruling."),
+    "fouled with a seat": ({**FOULED_SECOND, "seat": 1}, "for the whole table: choose no seat"),
+    "adjusted with no seat": ({**FOULED_SECOND, "ruling": "plus"}, "Choose the seat given"),
+    "a seat not at the table": (
+        {**FOULED_SECOND, "ruling": "plus", "seat": 4},
+        "That seat is not at the table.",
+    ),
     "no reason": ({**FOULED_SECOND, "reason": " "}, "gives its reason"),
     "a field more": ({**FOULED_SECOND, "by": "me"}, "a ruling is an object"),
 }
