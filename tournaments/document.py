@@ -21,9 +21,9 @@ from games.engine.tournament import RowError
 
 from .duplicate.scoring import check_ruling
 from .sheets import SheetError, check_sheet
+from .standings import DUPLICATE_KEYS, KEYS
 
-ORDER_KEYS = ("match_points", "points", "opponents", "wins")
-DUPLICATE_KEYS = ("percent", "field", "deals")  # only a duplicate tournament ranks by these
+ORDER_KEYS = KEYS
 DUPLICATE_ORDER = ["percent", "field"]
 SEATINGS = ("mixing", "swiss")
 # What the database holds (the tests compare them with the columns): checked here, so that

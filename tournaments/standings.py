@@ -158,7 +158,7 @@ def standings(
 ) -> Standings:
     """``adjustments``: game points the director added to (or took from) an entrant's
     total; they count in ``points`` only (not in any table's match points). ``duplicate``:
-    a duplicate tournament's figures by entrant (``duplicate.scoring.player_totals``; one
+    a duplicate tournament's figures by entrant (``duplicate.scoring.Tally``; one
     with no scored deal has none), which its order may name."""
     entrants = list(entrants)
     index = {player: i for i, player in enumerate(entrants)}
