@@ -8,7 +8,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from fractions import Fraction
 
 from django.core.paginator import Page, Paginator
@@ -19,6 +19,7 @@ from club.models import Player
 from core.charts import Chart, Series, line_chart
 from games import registry
 from tournaments.models import Tournament
+from tournaments.standings import hundredths
 
 from . import ladder, services
 from .ladder import Record, Rung, Step
@@ -51,8 +52,7 @@ class Result:
         figure = Fraction(self.step.points, self.points_scale)
         if figure.denominator == 1:
             return figure.numerator
-        exact = Decimal(figure.numerator) / Decimal(figure.denominator)
-        return exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+        return hundredths(figure)  # as the traveller writes it
 
 
 @dataclass(frozen=True)

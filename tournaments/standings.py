@@ -10,6 +10,7 @@ exact (``Fraction``); ``number`` writes them as JSON and CSV do (4 or 4.5).
 
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 
 from core.spreadsheets import csv_text
@@ -121,9 +122,16 @@ def number(value: Fraction | int) -> int | float:
     return value.numerator if value.denominator == 1 else float(value)
 
 
+def hundredths(value: Fraction) -> Decimal:
+    """A percentage, margin or field figure to two decimals (83.33, 50.00), as the pages,
+    JSON and CSV write it: rounded half to even, exactly."""
+    rounded = round(Fraction(value), 2)
+    return (Decimal(rounded.numerator) / rounded.denominator).quantize(Decimal("0.01"))
+
+
 def two_places(value: Fraction) -> float:
     """A percentage or field figure as JSON and CSV write it: rounded to two decimals."""
-    return float(round(Fraction(value), 2))
+    return float(hundredths(value))
 
 
 def exact(value) -> Fraction:

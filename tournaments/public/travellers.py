@@ -17,13 +17,7 @@ from ..duplicate.deals import by_suit, round_deals
 from ..duplicate.results import Deal, groups
 from ..duplicate.scoring import Board, board_results
 from ..sheets import planned_deals
-
-
-def hundredths(value: Fraction) -> Decimal:
-    """A percentage, margin or field figure as pages write it: two decimals (83.33, 50.00),
-    rounded as the CSV rounds it."""
-    rounded = round(Fraction(value), 2)
-    return (Decimal(rounded.numerator) / rounded.denominator).quantize(Decimal("0.01"))
+from ..standings import hundredths
 
 
 def points_shown(value: Fraction) -> int | Decimal:
