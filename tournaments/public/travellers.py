@@ -10,10 +10,9 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import cast
 
-from games import registry
-
 from .. import selectors
-from ..duplicate.deals import by_suit, round_deals
+from ..duplicate.deals import by_suit
+from ..duplicate.hand_records import hand_records
 from ..duplicate.results import Deal, groups
 from ..duplicate.scoring import Board, board_results
 from ..sheets import planned_deals
@@ -83,21 +82,17 @@ class GroupLinks:
 
 
 def hand_record(tournament, round_number: int, size: int, number: int):
-    """Deal ``number`` of the round's group of ``size`` seats, as its tables were dealt it."""
-    parts = registry.tournament(tournament.game)
-    return round_deals(
+    """Deal ``number`` of the round's group of ``size`` seats, as its tables were dealt it
+    (and as the directors' hand records print it)."""
+    (group,) = hand_records(
         tournament.game,
-        parts.table_options(tournament.options, size),
+        tournament.options,
+        tournament.game_settings,
         seed=tournament.seed,
         round_number=round_number,
-        seats=size,
-        count=number,
-    )[-1]
-
-
-def planned(tournament, size: int, played_rows: int) -> int:
-    """The deals of a group's sheet; for a match to a target, those played so far."""
-    return planned_deals(tournament, size) or played_rows
+        sizes=[size],
+    )
+    return group.deals[number - 1]
 
 
 def scored_deal(
@@ -128,7 +123,7 @@ def any_deal(
         (g for g in groups(rounds, over=len(rounds)) if (g.round, g.size) == (round_number, size)),
         None,
     )
-    if group is None or not 1 <= number <= planned(tournament, size, group.scored):
+    if group is None or not 1 <= number <= (planned_deals(tournament, size) or 0):
         return None
     found = next(
         (
@@ -226,7 +221,7 @@ def round_links(
     for group in groups(rounds, over=len(rounds)):
         if group.round != round_number:
             continue
-        count = planned(tournament, group.size, group.scored)
+        count = planned_deals(tournament, group.size) or 0
         found.append(
             GroupLinks(
                 group.size,

@@ -952,19 +952,9 @@ def test_each_games_row_layout_describes_its_checked_rows():
 
 
 def test_a_match_to_a_target_offers_ten_rows_and_a_match_of_deals_its_deals(director):
-
     for options, length in (({"target": 33}, run_selectors.ROOM), ({"deals": 6}, 6)):
-        tournament = services.create_tournament(
-            user=director,
-            name=f"Леопард {length}",
-            game="leopard",
-            options=options,
-            settings={},
-            rounds_planned=1,
-            seating="swiss",
-            seed=1,
-            bye_points=3,
-            order=["match_points", "points"],
+        tournament = new_tournament(
+            director, game="leopard", name=f"Леопард {length}", seating="swiss", options=options
         )
         assert run_selectors.sheet_length(tournament, 2) == length
 
